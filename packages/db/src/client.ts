@@ -1,8 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from './generated/prisma/client';
 
-export { Prisma, PrismaClient } from './generated/prisma/client';
-export type * from './generated/prisma/models';
+export * from './generated/prisma/client';
 export type Db = PrismaClient;
 
 export interface DbOptions {

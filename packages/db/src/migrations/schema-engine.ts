@@ -9,6 +9,10 @@ export type SchemaEngine = Engine.SchemaEngine;
 export type { MigrationList, DiffTarget } from '@prisma/schema-engine-wasm/schema_engine_bg';
 
 const require = createRequire(import.meta.url);
+interface WasmApi {
+  instantiate(bytes: Uint8Array, imports: object): Promise<{ instance: { exports: Record<string, unknown> } }>;
+}
+
 let loaded: Promise<typeof Engine> | undefined;
 
 /**
@@ -20,7 +24,8 @@ function loadEngine(): Promise<typeof Engine> {
     const glueFile = require.resolve('@prisma/schema-engine-wasm/schema_engine_bg');
     const glue = (await import(glueFile)) as typeof Engine & { __wbg_set_wasm(w: unknown): void };
     const bytes = await readFile(join(dirname(glueFile), 'schema_engine_bg.wasm'));
-    const { instance } = await WebAssembly.instantiate(bytes, { './schema_engine_bg.js': glue as never });
+    const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+    const { instance } = await wasm.instantiate(bytes, { './schema_engine_bg.js': glue as never });
     glue.__wbg_set_wasm(instance.exports);
     (instance.exports as { __wbindgen_start?: () => void }).__wbindgen_start?.();
     return glue;

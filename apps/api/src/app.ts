@@ -1,0 +1,83 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { messages } from '@waymark/contracts/errors';
+import type { AppContext } from './context';
+import { loggerOptions } from './logger';
+import { healthRoutes } from './modules/health/health.routes';
+import { oidcRoutes } from './modules/oidc/oidc.routes';
+import { passwordRoutes } from './modules/password/password.routes';
+import { rolesRoutes } from './modules/roles/roles.routes';
+import { serverRoutes } from './modules/server/server.routes';
+import { sessionRoutes } from './modules/session/session.routes';
+import { totpRoutes } from './modules/users/totp.routes';
+import { usersV2Routes } from './modules/users/users-v2.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { authPlugin } from './plugins/app/auth';
+import { errorsPlugin } from './plugins/app/errors';
+
+export interface BuildOptions {
+  /** directory of the built web app to serve; nothing is served when it does not exist */
+  webDir?: string;
+  logger?: boolean;
+}
+
+/** The Fastify app (no listen): /api (Traccar's shape), /api/v2 (admin area) and the web app. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { ...loggerOptions(ctx.env.WAYMARK_LOG_LEVEL), name: 'api' },
+    trustProxy: ctx.env.WAYMARK_TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(cors, { origin: false });
+  await app.register(rateLimit, {
+    global: true,
+    max: 1200,
+    timeWindow: 60_000,
+    ...(ctx.redis ? { redis: ctx.redis, nameSpace: 'waymark:http-rl:' } : {}),
+    errorResponseBuilder: (_req, c) => ({ statusCode: 429, message: `Too many requests, retry in ${Math.ceil(c.ttl / 1000)} s` }),
+  });
+  await app.register(authPlugin, { ctx });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { ctx });
+      await api.register(serverRoutes, { ctx });
+      await api.register(sessionRoutes, { ctx });
+      await api.register(oidcRoutes, { ctx });
+      await api.register(passwordRoutes, { ctx });
+      await api.register(totpRoutes, { ctx });
+      await api.register(usersRoutes, { ctx });
+      await api.register(async (v2) => {
+        await v2.register(usersV2Routes, { ctx });
+        await v2.register(rolesRoutes, { ctx });
+      }, { prefix: '/v2' });
+    },
+    { prefix: '/api' },
+  );
+
+  const webDir = options.webDir;
+  const serveWeb = Boolean(webDir && existsSync(join(webDir, 'index.html')));
+  if (serveWeb) await app.register(fastifyStatic, { root: webDir as string, wildcard: false, maxAge: '1h', index: false });
+  app.setNotFoundHandler((req, reply) => {
+    // Client-side routes: any other GET outside /api gets the web app's index.html.
+    if (serveWeb && req.method === 'GET' && !req.url.startsWith('/api')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: messages.notFound });
+  });
+  return app;
+}

@@ -1,0 +1,21 @@
+import type { Bus } from '@waymark/bus/bus';
+import type { Db } from '@waymark/db/client';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Env } from './env';
+import type { Mailer } from './mail/mailer';
+import type { RateLimiter } from './security/rate-limiter';
+
+/** Everything a request handler may use; built once per process (runtime/) or per test (testing/). */
+export interface AppContext {
+  env: Env;
+  db: Db;
+  log: Logger;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  /** HS256 key that signs access and API tokens */
+  jwtKey: Uint8Array;
+  redis?: Redis;
+  bus?: Bus;
+  version: string;
+}

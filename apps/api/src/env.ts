@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+const bool = z.stringbool({ truthy: ['true', '1', 'yes', 'on'], falsy: ['false', '0', 'no', 'off', ''] });
+const optionalText = z
+  .string()
+  .transform((v) => (v.trim() === '' ? undefined : v))
+  .optional();
+
+/** Every environment variable Waymark reads, validated once at start (README: Configuration). */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8082),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL')
+      .optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
+    WAYMARK_DATA_DIR: z.string().min(1).default('.waymark'),
+    WAYMARK_PUBLIC_URL: z.url().optional(),
+    WAYMARK_WEB_DIR: z.string().optional(),
+    WAYMARK_JWT_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
+    WAYMARK_ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(900),
+    WAYMARK_SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    WAYMARK_ADMIN_EMAIL: z.email().optional(),
+    WAYMARK_ADMIN_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional(),
+    WAYMARK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WAYMARK_TRUST_PROXY: bool.default(false),
+    WAYMARK_DB_POOL: z.coerce.number().int().min(1).max(200).default(10),
+    SMTP_HOST: optionalText,
+    SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+    SMTP_SECURE: bool.default(false),
+    SMTP_USER: optionalText,
+    SMTP_PASSWORD: optionalText,
+    SMTP_FROM: z.string().min(3).default('Waymark <no-reply@waymark.local>'),
+    OIDC_ISSUER: z.url().optional(),
+    OIDC_CLIENT_ID: optionalText,
+    OIDC_CLIENT_SECRET: optionalText,
+    OIDC_SCOPES: z.string().default('openid email profile'),
+    OIDC_FORCE: bool.default(false),
+    OIDC_REGISTRATION: bool.default(true),
+  })
+  .superRefine((env, ctx) => {
+    if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'is required when OIDC_ISSUER is set' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws a ConfigError naming the variable. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(environment)'}: ${i.message}`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+export function publicUrl(env: Env): string {
+  return (env.WAYMARK_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+}

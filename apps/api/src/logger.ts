@@ -1,0 +1,39 @@
+import pino from 'pino';
+import type { Logger, LoggerOptions } from 'pino';
+
+/** Paths that may hold secrets anywhere in a log record: never written. */
+export const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.passwordHash',
+  '*.code',
+  '*.token',
+  '*.accessToken',
+  '*.refreshToken',
+  '*.totpKey',
+  '*.secret',
+];
+
+const SECRET_PARAMS = /([?&](?:token|code|state|access_token|refresh_token)=)[^&]*/gi;
+
+/** A request URL fit for a log line: secret query parameters masked. */
+export function safeUrl(url: string): string {
+  return url.replace(SECRET_PARAMS, '$1[redacted]');
+}
+
+export function loggerOptions(level: string): LoggerOptions {
+  return {
+    level,
+    redact: { paths: REDACT, censor: '[redacted]' },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: safeUrl(req.url), ip: req.ip }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  };
+}
+
+export function createLogger(level: string, name = 'waymark'): Logger {
+  return pino({ ...loggerOptions(level), name }, pino.destination(2));
+}

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+
+/** Liveness and readiness for load balancers and the Playwright web server. */
+export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/health',
+    {
+      config: { auth: 'public', rateLimit: false },
+      schema: { response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok'), version: z.string() }) } },
+    },
+    async () => {
+      await ctx.db.$queryRaw`SELECT 1`;
+      return { status: 'ok' as const, database: 'ok' as const, version: ctx.version };
+    },
+  );
+};

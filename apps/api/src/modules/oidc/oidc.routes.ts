@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as client from 'openid-client';
+import type { AppContext } from '../../context';
+import { publicUrl } from '../../env';
+import { HttpError, notFound } from '../../http-error';
+import { signToken, verifyToken } from '../../security/tokens';
+import { audit } from '../audit/audit';
+import { accountProblem } from '../session/auth-context';
+import { setSessionCookie } from '../session/cookies';
+import { createSession } from '../session/sessions';
+import { register } from '../users/registration';
+
+const STATE_COOKIE = 'waymark_oidc';
+
+/**
+ * OpenID Connect sign-in (authorization code + PKCE) at Traccar's paths. The callback signs the user in
+ * (creating the account when OIDC_REGISTRATION allows), sets the session cookie and sends the browser to
+ * /login?oidc=1, where the web app exchanges the cookie for an access token.
+ */
+export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  let config: Promise<client.Configuration> | undefined;
+  const configuration = () => {
+    const { OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET } = ctx.env;
+    if (!OIDC_ISSUER || !OIDC_CLIENT_ID) throw notFound('OpenID Connect is not configured');
+    config ??= client
+      .discovery(
+        new URL(OIDC_ISSUER),
+        OIDC_CLIENT_ID,
+        OIDC_CLIENT_SECRET,
+        undefined,
+        OIDC_ISSUER.startsWith('http:') ? { execute: [client.allowInsecureRequests] } : undefined,
+      )
+      .catch((err) => {
+        config = undefined;
+        throw err;
+      });
+    return config;
+  };
+  const redirectUri = () => `${publicUrl(ctx.env)}/api/session/openid/callback`;
+
+  app.get('/session/openid/auth', { config: { auth: 'public' } }, async (_req, reply) => {
+    const cfg = await configuration();
+    const verifier = client.randomPKCECodeVerifier();
+    const state = client.randomState();
+    const url = client.buildAuthorizationUrl(cfg, {
+      redirect_uri: redirectUri(),
+      scope: ctx.env.OIDC_SCOPES,
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state,
+    });
+    const cookie = await signToken(ctx.jwtKey, 'oidc-state', '0', randomUUID(), new Date(Date.now() + 10 * 60_000), {
+      verifier,
+      state,
+    });
+    reply.setCookie(STATE_COOKIE, cookie, { httpOnly: true, sameSite: 'lax', path: '/api/session/openid', maxAge: 600 });
+    return reply.redirect(url.href);
+  });
+
+  app.get('/session/openid/callback', { config: { auth: 'public' } }, async (req, reply) => {
+    const cfg = await configuration();
+    const saved = await verifyToken(ctx.jwtKey, req.cookies[STATE_COOKIE] ?? '', 'oidc-state');
+    if (!saved) throw new HttpError(400, 'The sign-in attempt has expired, start again');
+    reply.clearCookie(STATE_COOKIE, { path: '/api/session/openid' });
+    const current = new URL(req.url, publicUrl(ctx.env));
+    let claims: client.IDToken | undefined;
+    let accessToken: string;
+    try {
+      const tokens = await client.authorizationCodeGrant(cfg, current, {
+        pkceCodeVerifier: String(saved.extra.verifier),
+        expectedState: String(saved.extra.state),
+      });
+      claims = tokens.claims();
+      accessToken = tokens.access_token;
+    } catch (err) {
+      req.log.warn({ err: (err as Error).message }, 'openid sign-in failed');
+      throw new HttpError(401, 'OpenID sign-in failed');
+    }
+    let email = typeof claims?.email === 'string' ? claims.email : undefined;
+    let name = typeof claims?.name === 'string' ? claims.name : undefined;
+    if (!email && claims) {
+      const info = await client.fetchUserInfo(cfg, accessToken, claims.sub);
+      email = info.email;
+      name ??= info.name;
+    }
+    if (!email) throw new HttpError(401, 'The identity provider did not share an email address');
+    const existing = await ctx.db.user.findUnique({ where: { email: email.toLowerCase() }, include: { role: true } });
+    if (!existing && !ctx.env.OIDC_REGISTRATION) throw new HttpError(403, 'No account for this identity');
+    const user = existing ?? (await registerOidc(ctx, email, name ?? email.split('@')[0] ?? email, req.ip));
+    const problem = accountProblem(user);
+    if (problem) throw new HttpError(401, problem);
+    const session = await createSession(ctx, user.id, { ip: req.ip, userAgent: req.headers['user-agent'], method: 'oidc' });
+    setSessionCookie(ctx, reply, session.refreshToken);
+    await audit(ctx, { action: 'session.created', userId: user.id, tenantId: user.tenantId, ip: req.ip, details: { method: 'oidc' } });
+    return reply.redirect(`${publicUrl(ctx.env)}/login?oidc=1`);
+  });
+};
+
+/** Accounts made by OpenID sign-in follow self-registration (a tenant of their own), without a password. */
+function registerOidc(ctx: AppContext, email: string, name: string, ip: string) {
+  return register(ctx, { email, name, password: null }, ip, { viaOidc: true });
+}

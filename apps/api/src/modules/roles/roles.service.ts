@@ -1,0 +1,61 @@
+import { PLATFORM_PERMISSIONS } from '@waymark/contracts/permissions';
+import type { RoleInput } from '@waymark/contracts/role';
+import type { Role } from '@waymark/db/client';
+import type { AppContext } from '../../context';
+import { conflict, forbidden } from '../../http-error';
+import { found } from '../../plugins/app/access-scope';
+import { audit } from '../audit/audit';
+import type { AuthContext } from '../session/auth-context';
+
+/** A role may grant only what its author holds; tenant roles never grant platform flags. */
+function checkGrant(auth: AuthContext, input: RoleInput, tenantId: number | null) {
+  for (const p of input.permissions) {
+    if (!auth.user.administrator && !auth.permissions.includes(p)) throw forbidden('The role grants permissions you do not hold');
+    if (tenantId !== null && PLATFORM_PERMISSIONS.includes(p)) throw forbidden(`${p} is reserved to platform roles`);
+  }
+}
+
+async function writable(auth: AuthContext, id: number): Promise<Role> {
+  const role = found(await auth.db.role.findUnique({ where: { id } }));
+  // Platform-wide roles are visible to tenants but only platform staff change them; system roles never change.
+  if (role.system) throw forbidden('System roles cannot be changed');
+  if (role.tenantId === null && !auth.scope.platform) throw forbidden();
+  return role;
+}
+
+export async function createRole(ctx: AppContext, auth: AuthContext, input: RoleInput): Promise<Role> {
+  const tenantId = input.tenantId === undefined ? (auth.scope.platform ? null : auth.user.tenantId) : input.tenantId;
+  if (!auth.scope.platform && (tenantId === null || !auth.scope.tenantIds.includes(tenantId))) throw forbidden();
+  checkGrant(auth, input, tenantId);
+  await unique(auth, input.name, tenantId);
+  const role = await auth.db.role.create({
+    data: { name: input.name, description: input.description ?? null, tenantId, permissions: input.permissions },
+  });
+  await audit(ctx, { action: 'role.created', userId: auth.user.id, tenantId, objectType: 'role', objectId: role.id });
+  return role;
+}
+
+export async function updateRole(ctx: AppContext, auth: AuthContext, id: number, input: RoleInput): Promise<Role> {
+  const current = await writable(auth, id);
+  checkGrant(auth, input, current.tenantId);
+  if (input.name !== current.name) await unique(auth, input.name, current.tenantId);
+  const role = await auth.db.role.update({
+    where: { id },
+    data: { name: input.name, description: input.description ?? null, permissions: input.permissions },
+  });
+  await audit(ctx, { action: 'role.updated', userId: auth.user.id, tenantId: role.tenantId, objectType: 'role', objectId: id });
+  return role;
+}
+
+export async function deleteRole(ctx: AppContext, auth: AuthContext, id: number): Promise<void> {
+  const role = await writable(auth, id);
+  const users = await ctx.db.user.count({ where: { roleId: id } });
+  if (users > 0) throw conflict(`The role is assigned to ${users} user(s)`);
+  await auth.db.role.delete({ where: { id } });
+  await audit(ctx, { action: 'role.deleted', userId: auth.user.id, tenantId: role.tenantId, objectType: 'role', objectId: id });
+}
+
+async function unique(auth: AuthContext, name: string, tenantId: number | null) {
+  const clash = await auth.db.role.findFirst({ where: { name, tenantId } });
+  if (clash) throw conflict('A role with this name already exists');
+}

@@ -1,0 +1,61 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { verifyPassword } from '../../security/password';
+import { verifyToken } from '../../security/tokens';
+import type { AuthContext } from './auth-context';
+import { accountProblem, buildAuthContext } from './auth-context';
+import { findSessionByRefreshToken } from './sessions';
+import { SESSION_COOKIE } from './cookies';
+
+/**
+ * Who sent this request: a Bearer access token (the web app), a Bearer API token (POST /api/session/token),
+ * HTTP Basic (Traccar's API clients, refused for accounts with a second factor), or the session cookie.
+ */
+export async function authenticate(ctx: AppContext, req: FastifyRequest): Promise<AuthContext | null> {
+  const header = req.headers.authorization;
+  if (header?.startsWith('Bearer ')) return bearer(ctx, header.slice(7).trim());
+  if (header?.startsWith('Basic ')) return basic(ctx, req, header.slice(6).trim());
+  const cookie = req.cookies?.[SESSION_COOKIE];
+  if (cookie) {
+    const session = await findSessionByRefreshToken(ctx, cookie);
+    if (!session || accountProblem(session.user)) return null;
+    return buildAuthContext(ctx.db, session.user, 'cookie', session.id);
+  }
+  return null;
+}
+
+async function bearer(ctx: AppContext, token: string): Promise<AuthContext | null> {
+  const access = await verifyToken(ctx.jwtKey, token, 'access');
+  if (access) {
+    const session = await ctx.db.authSession.findUnique({
+      where: { id: access.id },
+      include: { user: { include: { role: true } } },
+    });
+    if (!session || session.revokedAt || session.expiresAt <= new Date() || session.userId !== access.userId) return null;
+    if (accountProblem(session.user)) return null;
+    return buildAuthContext(ctx.db, session.user, 'bearer', session.id);
+  }
+  const api = await verifyToken(ctx.jwtKey, token, 'api');
+  if (api) return apiToken(ctx, api.id, api.userId);
+  return null;
+}
+
+export async function apiToken(ctx: AppContext, tokenId: string, userId: number): Promise<AuthContext | null> {
+  const row = await ctx.db.apiToken.findUnique({ where: { id: tokenId }, include: { user: { include: { role: true } } } });
+  if (!row || row.revokedAt || row.userId !== userId || (row.expiresAt && row.expiresAt <= new Date())) return null;
+  if (accountProblem(row.user)) return null;
+  return buildAuthContext(ctx.db, row.user, 'api-token');
+}
+
+async function basic(ctx: AppContext, req: FastifyRequest, encoded: string): Promise<AuthContext | null> {
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  const email = decoded.slice(0, colon).trim().toLowerCase();
+  const limit = await ctx.limiter.hit(`basic:${req.ip}`, 60, 60_000);
+  if (!limit.allowed) return null;
+  const user = await ctx.db.user.findUnique({ where: { email }, include: { role: true } });
+  const ok = await verifyPassword(decoded.slice(colon + 1), user?.passwordHash);
+  if (!user || !ok || accountProblem(user) || user.totpKey || user.emailOtp) return null;
+  return buildAuthContext(ctx.db, user, 'basic');
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import type { CodeKind } from '@waymark/contracts/session';
+import type { User } from '@waymark/db/client';
+import { verify } from 'otplib';
+import type { AppContext } from '../../context';
+import { randomDigits, safeEqual, sha256 } from '../../security/secrets';
+
+export const EMAIL_CODE_TTL_MS = 10 * 60_000;
+export const EMAIL_CODE_MAX_ATTEMPTS = 5;
+
+/** Which second factor the account needs, if any: TOTP when enabled, else an emailed code. */
+export async function secondFactorOf(ctx: AppContext, user: User): Promise<CodeKind | null> {
+  if (user.totpKey) return 'totp';
+  if (user.emailOtp) return 'email';
+  const server = await ctx.db.server.findUnique({ where: { id: 1 }, select: { emailOtp: true } });
+  return server?.emailOtp ? 'email' : null;
+}
+
+/** Mails a fresh 6-digit sign-in code (10 minutes, single use); earlier unused codes stop working. */
+export async function sendEmailCode(ctx: AppContext, user: User): Promise<void> {
+  const code = randomDigits(6);
+  await ctx.db.$transaction([
+    ctx.db.oneTimeCode.updateMany({
+      where: { userId: user.id, purpose: 'LOGIN', usedAt: null },
+      data: { usedAt: new Date() },
+    }),
+    ctx.db.oneTimeCode.create({
+      data: {
+        id: randomUUID(),
+        userId: user.id,
+        purpose: 'LOGIN',
+        codeHash: sha256(`${user.id}:${code}`),
+        expiresAt: new Date(Date.now() + EMAIL_CODE_TTL_MS),
+      },
+    }),
+  ]);
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Your Waymark sign-in code',
+    text: `Your sign-in code is ${code}\n\nIt is valid for 10 minutes and can be used once. If you did not try to sign in, change your password.`,
+  });
+}
+
+/** Checks a code of the given kind; an emailed code is consumed, and burnt after too many wrong tries. */
+export async function checkCode(ctx: AppContext, user: User, kind: CodeKind, code: string): Promise<boolean> {
+  if (!/^\d{6}$/.test(code)) return false;
+  if (kind === 'totp') {
+    if (!user.totpKey) return false;
+    return verifyTotp(user.totpKey, code);
+  }
+  const row = await ctx.db.oneTimeCode.findFirst({
+    where: { userId: user.id, purpose: 'LOGIN', usedAt: null, expiresAt: { gt: new Date() } },
+    orderBy: { createdAt: 'desc' },
+  });
+  if (!row) return false;
+  const attempts = row.attempts + 1;
+  const ok = attempts <= EMAIL_CODE_MAX_ATTEMPTS && safeEqual(row.codeHash, sha256(`${user.id}:${code}`));
+  await ctx.db.oneTimeCode.update({
+    where: { id: row.id },
+    data: { attempts, usedAt: ok || attempts >= EMAIL_CODE_MAX_ATTEMPTS ? new Date() : null },
+  });
+  return ok;
+}
+
+export async function verifyTotp(secret: string, code: string): Promise<boolean> {
+  try {
+    const result = await verify({ secret, token: code, epochTolerance: 30 });
+    return result.valid;
+  } catch {
+    return false;
+  }
+}

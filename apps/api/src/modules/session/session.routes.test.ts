@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, buildUser, signIn } from '../../testing/factories';
+import type { TestApp } from '../../testing/test-app';
+import { createTestApp } from '../../testing/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('POST /api/session', () => {
+  it('signs in with JSON and returns the user with tokens and a session cookie', async () => {
+    const user = await buildUser(t.ctx.db);
+    const res = await t.app.inject({ method: 'POST', url: '/api/session', payload: { email: user.email, password: PASSWORD } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ id: user.id, email: user.email, totpEnabled: false });
+    expect(body.accessToken.split('.')).toHaveLength(3);
+    expect(body.refreshToken).toMatch(/^[0-9a-f-]{36}\./);
+    expect(body).not.toHaveProperty('passwordHash');
+    expect(String(res.headers['set-cookie'])).toMatch(/waymark_session=.*HttpOnly/);
+  });
+
+  it('signs in with a form body (Traccar clients) and ignores email case', async () => {
+    const user = await buildUser(t.ctx.db);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `email=${encodeURIComponent(user.email.toUpperCase())}&password=${encodeURIComponent(PASSWORD)}`,
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers the same message whichever part was wrong', async () => {
+    const user = await buildUser(t.ctx.db);
+    const wrongPassword = await t.app.inject({ method: 'POST', url: '/api/session', payload: { email: user.email, password: 'nope-nope' } });
+    const wrongEmail = await t.app.inject({ method: 'POST', url: '/api/session', payload: { email: 'nobody@example.test', password: PASSWORD } });
+    for (const res of [wrongPassword, wrongEmail]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'Incorrect email address or password' });
+    }
+  });
+
+  it('rejects an invalid body with 400 and the catalogue text', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/session', payload: { email: 'x' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Invalid parameters or constraints violation');
+    expect(res.json().details[0].path).toContain('password');
+  });
+
+  it('refuses disabled accounts after a correct password', async () => {
+    const user = await buildUser(t.ctx.db, { disabled: true });
+    const res = await t.app.inject({ method: 'POST', url: '/api/session', payload: { email: user.email, password: PASSWORD } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Account is disabled');
+  });
+
+  it('rate-limits attempts per account with 429', async () => {
+    const user = await buildUser(t.ctx.db);
+    const codes: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/session', payload: { email: user.email, password: 'wrong-pass' } });
+      codes.push(res.statusCode);
+    }
+    expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
+    expect(codes.slice(10)).toEqual([429, 429]);
+    const last = await t.app.inject({ method: 'POST', url: '/api/session', payload: { email: user.email, password: PASSWORD } });
+    expect(last.statusCode).toBe(429);
+    expect(last.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('session lifecycle', () => {
+  it('GET /api/session returns the current user, or 404 without one', async () => {
+    const user = await buildUser(t.ctx.db);
+    const { authorization } = await signIn(t.app, user.email);
+    const me = await t.app.inject({ method: 'GET', url: '/api/session', headers: { authorization } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().email).toBe(user.email);
+    const none = await t.app.inject({ method: 'GET', url: '/api/session' });
+    expect(none.statusCode).toBe(404);
+  });
+
+  it('the session cookie alone authenticates (Traccar clients)', async () => {
+    const user = await buildUser(t.ctx.db);
+    const { body } = await signIn(t.app, user.email);
+    const me = await t.app.inject({ method: 'GET', url: '/api/session', cookies: { waymark_session: body.refreshToken } });
+    expect(me.json().id).toBe(user.id);
+  });
+
+  it('refresh gives a new access token; sign-out revokes both tokens', async () => {
+    const user = await buildUser(t.ctx.db);
+    const { authorization, body } = await signIn(t.app, user.email);
+    const refreshed = await t.app.inject({ method: 'POST', url: '/api/session/refresh', payload: { refreshToken: body.refreshToken } });
+    expect(refreshed.statusCode).toBe(200);
+    const fresh = `Bearer ${refreshed.json().accessToken}`;
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers: { authorization: fresh } })).statusCode).toBe(200);
+
+    const out = await t.app.inject({ method: 'DELETE', url: '/api/session', headers: { authorization } });
+    expect(out.statusCode).toBe(204);
+    for (const auth of [authorization, fresh]) {
+      expect((await t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers: { authorization: auth } })).statusCode).toBe(401);
+    }
+    const again = await t.app.inject({ method: 'POST', url: '/api/session/refresh', payload: { refreshToken: body.refreshToken } });
+    expect(again.statusCode).toBe(401);
+  });
+
+  it('rejects a tampered or expired access token', async () => {
+    const user = await buildUser(t.ctx.db);
+    const { body } = await signIn(t.app, user.email);
+    const tampered = `${body.accessToken.slice(0, -2)}xx`;
+    const res = await t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers: { authorization: `Bearer ${tampered}` } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('POST /api/session/token makes an API token that works as Bearer and with GET /api/session?token=', async () => {
+    const user = await buildUser(t.ctx.db);
+    const { authorization } = await signIn(t.app, user.email);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/session/token',
+      headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `expiration=${encodeURIComponent(new Date(Date.now() + 3_600_000).toISOString())}`,
+    });
+    expect(made.statusCode).toBe(200);
+    const token = made.body;
+    const viaBearer = await t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers: { authorization: `Bearer ${token}` } });
+    expect(viaBearer.json().data.id).toBe(user.id);
+    const viaQuery = await t.app.inject({ method: 'GET', url: `/api/session?token=${token}` });
+    expect(viaQuery.statusCode).toBe(200);
+    expect(viaQuery.json()).toMatchObject({ id: user.id });
+    expect(viaQuery.json().accessToken).toBeDefined();
+
+    const revoked = await t.app.inject({ method: 'POST', url: '/api/session/token/revoke', headers: { authorization }, payload: { token } });
+    expect(revoked.statusCode).toBe(204);
+    const after = await t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers: { authorization: `Bearer ${token}` } });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('HTTP Basic works for accounts without a second factor', async () => {
+    const user = await buildUser(t.ctx.db);
+    const basic = `Basic ${Buffer.from(`${user.email}:${PASSWORD}`).toString('base64')}`;
+    const res = await t.app.inject({ method: 'GET', url: '/api/session', headers: { authorization: basic } });
+    expect(res.json().id).toBe(user.id);
+    const withTotp = await buildUser(t.ctx.db, { totpKey: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' });
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/auth/me',
+      headers: { authorization: `Basic ${Buffer.from(`${withTotp.email}:${PASSWORD}`).toString('base64')}` },
+    });
+    expect(refused.statusCode).toBe(401);
+  });
+});

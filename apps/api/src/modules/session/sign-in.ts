@@ -1,0 +1,76 @@
+import { messages } from '@waymark/contracts/errors';
+import type { SignInResponse } from '@waymark/contracts/session';
+import type { AppContext } from '../../context';
+import { HttpError, tooManyRequests } from '../../http-error';
+import { verifyPassword } from '../../security/password';
+import { audit } from '../audit/audit';
+import { presentUser } from '../users/users.presenter';
+import { accountProblem } from './auth-context';
+import { checkCode, secondFactorOf, sendEmailCode } from './second-factor';
+import type { SessionMeta } from './sessions';
+import { createSession } from './sessions';
+
+export const SIGN_IN_LIMITS = {
+  perAccount: { limit: 10, windowMs: 15 * 60_000 },
+  perIp: { limit: 50, windowMs: 15 * 60_000 },
+  codesPerAccount: { limit: 8, windowMs: 15 * 60_000 },
+};
+
+/**
+ * POST /api/session. Wrong credentials give one message whichever part was wrong. With a second factor
+ * and no code, answers 401 + WWW-Authenticate: TOTP naming the kind of code (and mails one for 'email').
+ */
+export async function signIn(
+  ctx: AppContext,
+  input: { email: string; password: string; code?: string },
+  meta: SessionMeta & { ip: string },
+): Promise<SignInResponse> {
+  const email = input.email.trim().toLowerCase();
+  const ip = await ctx.limiter.hit(`signin:ip:${meta.ip}`, SIGN_IN_LIMITS.perIp.limit, SIGN_IN_LIMITS.perIp.windowMs);
+  if (!ip.allowed) throw tooManyRequests(ip.retryAfterMs);
+  const acct = await ctx.limiter.hit(
+    `signin:acct:${email}`,
+    SIGN_IN_LIMITS.perAccount.limit,
+    SIGN_IN_LIMITS.perAccount.windowMs,
+  );
+  if (!acct.allowed) throw tooManyRequests(acct.retryAfterMs);
+
+  const user = await ctx.db.user.findUnique({ where: { email }, include: { role: true } });
+  const passwordOk = await verifyPassword(input.password, user?.passwordHash);
+  if (!user || !passwordOk) {
+    await audit(ctx, { action: 'session.failed', userId: user?.id, tenantId: user?.tenantId, ip: meta.ip });
+    throw new HttpError(401, messages.incorrectCredentials);
+  }
+  const problem = accountProblem(user);
+  if (problem) throw new HttpError(401, problem);
+
+  const kind = await secondFactorOf(ctx, user);
+  if (kind) {
+    const challenge = (message: string) =>
+      new HttpError(401, message, { codeKind: kind }, { 'www-authenticate': 'TOTP' });
+    if (!input.code) {
+      if (kind === 'email') {
+        const sends = await ctx.limiter.hit(`signin:mail:${user.id}`, 5, 15 * 60_000);
+        if (!sends.allowed) throw tooManyRequests(sends.retryAfterMs);
+        await sendEmailCode(ctx, user);
+      }
+      throw challenge(messages.codeRequired);
+    }
+    const tries = await ctx.limiter.hit(
+      `signin:code:${user.id}`,
+      SIGN_IN_LIMITS.codesPerAccount.limit,
+      SIGN_IN_LIMITS.codesPerAccount.windowMs,
+    );
+    if (!tries.allowed) throw tooManyRequests(tries.retryAfterMs);
+    if (!(await checkCode(ctx, user, kind, input.code))) {
+      await audit(ctx, { action: 'session.code_failed', userId: user.id, tenantId: user.tenantId, ip: meta.ip });
+      throw challenge(messages.invalidCode);
+    }
+    await ctx.limiter.reset(`signin:code:${user.id}`);
+  }
+
+  await ctx.limiter.reset(`signin:acct:${email}`);
+  const tokens = await createSession(ctx, user.id, meta);
+  await audit(ctx, { action: 'session.created', userId: user.id, tenantId: user.tenantId, ip: meta.ip });
+  return { ...presentUser(user), ...tokens };
+}

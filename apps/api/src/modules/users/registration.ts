@@ -1,0 +1,53 @@
+import { messages } from '@waymark/contracts/errors';
+import type { z } from 'zod';
+import type { registrationSchema } from '@waymark/contracts/user';
+import type { AppContext } from '../../context';
+import { forbidden } from '../../http-error';
+import { hashPassword } from '../../security/password';
+import { audit } from '../audit/audit';
+import { SYSTEM_ROLES } from '../roles/system-roles';
+import type { UserWithRole } from '../session/auth-context';
+import { insertUser } from './users.service';
+
+/**
+ * Self-registration (when the server allows it): the new user gets a tenant of their own, with its root
+ * group, and owns it as its tenant administrator.
+ */
+export async function register(
+  ctx: AppContext,
+  input: Omit<z.infer<typeof registrationSchema>, 'password'> & { password: string | null },
+  ip: string,
+  options: { viaOidc?: boolean } = {},
+): Promise<UserWithRole> {
+  if (!options.viaOidc) {
+    const server = await ctx.db.server.findUnique({ where: { id: 1 } });
+    if (!server?.registration) throw forbidden(messages.registrationDisabled);
+  }
+  // OpenID accounts have no password: they sign in through their identity provider (or reset one).
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const role = await ctx.db.role.findFirst({ where: { tenantId: null, name: SYSTEM_ROLES.tenantAdmin.name } });
+  const user = await ctx.db.$transaction(async (tx) => {
+    const tenant = await tx.tenant.create({ data: { name: input.name, email: input.email.toLowerCase() } });
+    const group = await tx.group.create({
+      data: {
+        tenantId: tenant.id,
+        name: input.name,
+        attributes: { isTenant: true, tenantName: input.name, isActive: true },
+      },
+    });
+    const created = await insertUser(tx as never, {
+      name: input.name,
+      email: input.email,
+      passwordHash,
+      tenantId: tenant.id,
+      roleId: role?.id ?? null,
+      deviceLimit: -1,
+      userLimit: 10,
+    });
+    await tx.tenant.update({ where: { id: tenant.id }, data: { userId: created.id, tenantGroupId: group.id } });
+    await tx.group.update({ where: { id: group.id }, data: { userId: created.id, attributes: { isTenant: true, tenantName: input.name, isActive: true, userId: created.id } } });
+    return created;
+  });
+  await audit(ctx, { action: 'user.registered', userId: user.id, tenantId: user.tenantId, ip });
+  return user;
+}

@@ -1,0 +1,78 @@
+import { registrationSchema, userInputSchema, userSchema, userUpdateSchema } from '@waymark/contracts/user';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { forbidden } from '../../http-error';
+import { caller } from '../../plugins/app/auth';
+import { presentUser } from './users.presenter';
+import { register } from './registration';
+import { canManageUsers, createUser, deleteUser, getUser, updateUser } from './users.service';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** Traccar's /api/users. POST without a session is self-registration. */
+export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/users',
+    {
+      config: { permissions: ['ADMIN_ACCOUNT', 'VIEW_USERS'] },
+      schema: {
+        querystring: z.object({ userId: z.coerce.number().int().optional(), tenantId: z.coerce.number().int().optional() }),
+        response: { 200: z.array(userSchema) },
+      },
+    },
+    async (req) => {
+      const auth = caller(req);
+      const users = await auth.db.user.findMany({
+        where: {
+          ...(req.query.userId ? { id: req.query.userId } : {}),
+          ...(req.query.tenantId ? { tenantId: req.query.tenantId } : {}),
+        },
+        include: { role: true },
+        orderBy: { id: 'asc' },
+        take: 5000,
+      });
+      return users.map(presentUser);
+    },
+  );
+
+  app.get(
+    '/users/:id',
+    { schema: { params: idParams, response: { 200: userSchema } } },
+    async (req) => {
+      const auth = caller(req);
+      const self = req.params.id === auth.user.id;
+      if (!self && !auth.permissions.some((p) => p === 'VIEW_USER_DETAILS' || p === 'VIEW_USERS' || p === 'ADMIN_ACCOUNT')) {
+        throw forbidden();
+      }
+      return presentUser(await getUser(auth, req.params.id));
+    },
+  );
+
+  app.post(
+    '/users',
+    { config: { auth: 'optional' }, schema: { body: userInputSchema, response: { 200: userSchema } } },
+    async (req) => {
+      if (!req.auth) {
+        const input = registrationSchema.parse(req.body);
+        return presentUser(await register(ctx, input, req.ip));
+      }
+      if (!canManageUsers(req.auth)) throw forbidden();
+      return presentUser(await createUser(ctx, req.auth, req.body));
+    },
+  );
+
+  app.put(
+    '/users/:id',
+    { schema: { params: idParams, body: userUpdateSchema, response: { 200: userSchema } } },
+    async (req) => presentUser(await updateUser(ctx, caller(req), req.params.id, req.body)),
+  );
+
+  app.delete('/users/:id', { schema: { params: idParams } }, async (req, reply) => {
+    const auth = caller(req);
+    if (!canManageUsers(auth)) throw forbidden();
+    await deleteUser(ctx, auth, req.params.id);
+    return reply.status(204).send();
+  });
+};
+

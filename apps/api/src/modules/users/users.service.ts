@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { messages } from '@waymark/contracts/errors';
+import { hasAnyPermission } from '@waymark/contracts/permissions';
+import type { UserInput } from '@waymark/contracts/user';
+import type { Db, Prisma } from '@waymark/db/client';
+import type { AppContext } from '../../context';
+import { publicUrl } from '../../env';
+import { HttpError, conflict, forbidden } from '../../http-error';
+import { found } from '../../plugins/app/access-scope';
+import { hashPassword } from '../../security/password';
+import { randomToken, sha256 } from '../../security/secrets';
+import { audit } from '../audit/audit';
+import type { AuthContext, UserWithRole } from '../session/auth-context';
+import { effectivePermissions } from '../session/auth-context';
+import { revokeAllSessions } from '../session/sessions';
+
+export const INVITE_TTL_MS = 7 * 86_400_000;
+const MANAGE = ['ADMIN_ACCOUNT', 'VIEW_USERS'] as const;
+
+export function canManageUsers(auth: AuthContext): boolean {
+  return hasAnyPermission(auth.permissions, [...MANAGE]);
+}
+
+/** Fields only a user manager may set, and never on their own account. */
+const PRIVILEGED: (keyof UserInput)[] = [
+  'administrator',
+  'tenantId',
+  'roleId',
+  'readonly',
+  'deviceReadonly',
+  'limitCommands',
+  'disableReports',
+  'fixedEmail',
+  'disabled',
+  'active',
+  'temporary',
+  'expirationTime',
+  'deviceLimit',
+  'userLimit',
+];
+
+export async function getUser(auth: AuthContext, id: number): Promise<UserWithRole> {
+  return found(await auth.db.user.findUnique({ where: { id }, include: { role: true } }));
+}
+
+/** Checks the role a manager hands out: visible to them and granting nothing they lack. */
+async function checkRole(auth: AuthContext, roleId: number | null | undefined) {
+  if (roleId == null) return;
+  const role = await auth.db.role.findUnique({ where: { id: roleId } });
+  if (!role) throw new HttpError(400, 'Unknown role');
+  if (!auth.user.administrator && role.permissions.some((p) => !auth.permissions.includes(p as never))) {
+    throw forbidden('The role grants permissions you do not hold');
+  }
+}
+
+async function checkUserLimit(auth: AuthContext) {
+  const limit = auth.user.userLimit;
+  if (auth.user.administrator || auth.scope.platform || limit === -1) return;
+  const count = await auth.db.user.count({ where: { id: { not: auth.user.id } } });
+  if (count >= limit) throw forbidden('User limit reached');
+}
+
+function data(input: Partial<UserInput>) {
+  const { password: _p, attributes, expirationTime, email, ...rest } = input;
+  return {
+    ...rest,
+    ...(email !== undefined ? { email: email.trim().toLowerCase() } : {}),
+    ...(attributes !== undefined ? { attributes: attributes as Prisma.InputJsonValue } : {}),
+    ...(expirationTime !== undefined ? { expirationTime: expirationTime ? new Date(expirationTime) : null } : {}),
+  };
+}
+
+export async function createUser(ctx: AppContext, auth: AuthContext, input: UserInput): Promise<UserWithRole> {
+  if (input.administrator && !auth.user.administrator) throw forbidden();
+  await checkRole(auth, input.roleId);
+  await checkUserLimit(auth);
+  const tenantId = input.tenantId === undefined ? (auth.scope.platform ? null : auth.user.tenantId) : input.tenantId;
+  if (!auth.scope.platform && (tenantId === null || !auth.scope.tenantIds.includes(tenantId))) throw forbidden();
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const user = await insertUser(auth.db, { ...data(input), name: input.name, email: input.email, tenantId, passwordHash });
+  await audit(ctx, { action: 'user.created', userId: auth.user.id, tenantId: user.tenantId, objectType: 'user', objectId: user.id });
+  if (!passwordHash) await sendInvite(ctx, user);
+  return user;
+}
+
+export async function insertUser(db: Db, row: Prisma.UserUncheckedCreateInput): Promise<UserWithRole> {
+  const email = row.email.trim().toLowerCase();
+  if (await db.user.findFirst({ where: { email }, select: { id: true } })) throw conflict(messages.emailTaken);
+  try {
+    return await db.user.create({ data: { ...row, email }, include: { role: true } });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'P2002') throw conflict(messages.emailTaken);
+    throw err;
+  }
+}
+
+export async function updateUser(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  input: Partial<UserInput>,
+): Promise<UserWithRole> {
+  const self = id === auth.user.id;
+  const current = await getUser(auth, id);
+  if (!self && !canManageUsers(auth)) throw forbidden();
+  const privileged = PRIVILEGED.filter((k) => input[k] !== undefined && input[k] !== (current as Record<string, unknown>)[k]);
+  if (privileged.length > 0 && (self ? !auth.user.administrator : !canManageUsers(auth))) throw forbidden();
+  if (self && input.administrator === false && auth.user.administrator) throw forbidden('You cannot remove your own administrator flag');
+  if (input.administrator !== undefined && input.administrator !== current.administrator && !auth.user.administrator) throw forbidden();
+  if (current.administrator && !auth.user.administrator) throw forbidden();
+  if (input.email !== undefined && input.email.toLowerCase() !== current.email && current.fixedEmail && !canManageUsers(auth)) {
+    throw forbidden('The email address of this account cannot be changed');
+  }
+  if (input.roleId !== undefined && input.roleId !== current.roleId) await checkRole(auth, input.roleId);
+  const next = data(input);
+  if (next.email && next.email !== current.email) {
+    const taken = await ctx.db.user.findFirst({ where: { email: next.email, id: { not: id } }, select: { id: true } });
+    if (taken) throw conflict(messages.emailTaken);
+  }
+  const user = await auth.db.user.update({
+    where: { id },
+    data: { ...next, ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}) },
+    include: { role: true },
+  });
+  if (input.password || input.disabled || input.active === false) await revokeOthers(ctx, auth, id);
+  await audit(ctx, { action: 'user.updated', userId: auth.user.id, tenantId: user.tenantId, objectType: 'user', objectId: id, details: { fields: Object.keys(input).filter((k) => k !== 'password') } });
+  return user;
+}
+
+/** After a password change or deactivation, other sessions of the account end. */
+async function revokeOthers(ctx: AppContext, auth: AuthContext, id: number) {
+  if (id !== auth.user.id) return revokeAllSessions(ctx, id);
+  await ctx.db.authSession.updateMany({
+    where: { userId: id, revokedAt: null, id: { not: auth.sessionId ?? '' } },
+    data: { revokedAt: new Date() },
+  });
+}
+
+export async function deleteUser(ctx: AppContext, auth: AuthContext, id: number): Promise<void> {
+  if (id === auth.user.id) throw forbidden('You cannot delete your own account');
+  const user = await getUser(auth, id);
+  if (user.administrator && !auth.user.administrator) throw forbidden();
+  await auth.db.user.delete({ where: { id } });
+  await audit(ctx, { action: 'user.deleted', userId: auth.user.id, tenantId: user.tenantId, objectType: 'user', objectId: id });
+}
+
+/** Mails an invited user (created without a password) the link to /password/create/{token}. */
+export async function sendInvite(ctx: AppContext, user: { id: number; email: string; name: string }) {
+  const token = randomToken(32);
+  await ctx.db.oneTimeCode.create({
+    data: {
+      id: randomUUID(),
+      userId: user.id,
+      purpose: 'PASSWORD_CREATE',
+      codeHash: sha256(token),
+      expiresAt: new Date(Date.now() + INVITE_TTL_MS),
+    },
+  });
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Your Waymark account',
+    text: `Hello ${user.name},\n\nAn account was created for you. Choose your password here (valid for 7 days):\n${publicUrl(ctx.env)}/password/create/${token}\n`,
+  });
+}
+
+export { effectivePermissions };

@@ -1,0 +1,128 @@
+import type { Db } from '@waymark/db/client';
+import { forbidden, notFound } from '../../http-error';
+
+/** Who is asking, in terms the data layer understands. */
+export interface AccessScope {
+  userId: number;
+  /** platform staff (no tenant): every tenant is in scope */
+  platform: boolean;
+  /** the user's tenant first, then its descendants */
+  tenantIds: number[];
+}
+
+/** Models whose rows belong to a tenant through their tenantId column (checked against schema.prisma by a test). */
+export const TENANT_OWNED_MODELS = [
+  'User',
+  'Role',
+  'Group',
+  'Device',
+  'SimCard',
+  'Position',
+  'Event',
+  'Geofence',
+  'Route',
+  'Poi',
+  'Calendar',
+  'Notification',
+  'Command',
+  'QueuedCommand',
+  'Driver',
+  'Maintenance',
+  'ComputedAttribute',
+  'ScheduledReport',
+  'Invoice',
+  'BillingNotification',
+  'ShareLink',
+  'AuditLog',
+] as const;
+
+/** Rows with no tenant that every tenant may read (not change): platform-wide roles. */
+const SHARED_READ = new Set<string>(['Role']);
+
+const tenantOwned = new Set<string>(TENANT_OWNED_MODELS);
+const READS = new Set(['findUnique', 'findUniqueOrThrow', 'findFirst', 'findFirstOrThrow', 'findMany', 'count', 'aggregate', 'groupBy']);
+const FILTERED_WRITES = new Set(['update', 'updateMany', 'updateManyAndReturn', 'delete', 'deleteMany', 'upsert']);
+const CREATES = new Set(['create', 'createMany', 'createManyAndReturn']);
+
+type Args = { where?: Record<string, unknown>; data?: unknown; create?: unknown; update?: unknown };
+
+/**
+ * A Prisma client that can only see and change rows of the caller's tenants: every query on a tenant-owned
+ * model gets a tenant filter, every create or tenant change is checked. Platform staff get the plain client.
+ * A foreign id therefore behaves exactly like a missing one (404).
+ */
+export function scopedDb(db: Db, scope: AccessScope): Db {
+  if (scope.platform) return db;
+  const ids = scope.tenantIds;
+  const own = ids[0];
+  const checkTenant = (tenantId: unknown) => {
+    if (tenantId === undefined) return;
+    if (typeof tenantId !== 'number' || !ids.includes(tenantId)) throw forbidden();
+  };
+  const fillTenant = (data: unknown) => {
+    if (!data || typeof data !== 'object') return;
+    const row = data as Record<string, unknown>;
+    if (row.tenantId === undefined && row.tenant === undefined) row.tenantId = own;
+    checkTenant(row.tenantId);
+    if (row.tenant !== undefined) throw forbidden();
+  };
+  return db.$extends({
+    name: 'tenant-scope',
+    query: {
+      $allModels: {
+        async $allOperations({ model, operation, args, query }) {
+          const a = (args ?? {}) as Args;
+          if (model === 'Tenant') {
+            if (READS.has(operation) || FILTERED_WRITES.has(operation)) {
+              a.where = { AND: [a.where ?? {}, { id: { in: ids } }] } as never;
+              if (operation === 'update' || operation === 'updateMany') {
+                checkTenant((a.data as Record<string, unknown> | undefined)?.parentTenantId);
+              }
+            } else if (CREATES.has(operation)) {
+              const rows = Array.isArray(a.data) ? a.data : [a.data];
+              for (const row of rows) {
+                const parent = (row as Record<string, unknown>).parentTenantId;
+                if (parent === undefined || parent === null) throw forbidden();
+                checkTenant(parent);
+              }
+            }
+            return query(a);
+          }
+          if (!tenantOwned.has(model)) return query(a);
+          if (READS.has(operation)) {
+            const filter = SHARED_READ.has(model)
+              ? { OR: [{ tenantId: { in: ids } }, { tenantId: null }] }
+              : { tenantId: { in: ids } };
+            a.where = { AND: [a.where ?? {}, filter] } as never;
+          } else if (FILTERED_WRITES.has(operation)) {
+            a.where = { AND: [a.where ?? {}, { tenantId: { in: ids } }] } as never;
+            checkTenant((a.data as Record<string, unknown> | undefined)?.tenantId);
+            checkTenant((a.update as Record<string, unknown> | undefined)?.tenantId);
+            if (a.create) fillTenant(a.create);
+          } else if (CREATES.has(operation)) {
+            const rows = Array.isArray(a.data) ? a.data : [a.data];
+            for (const row of rows) fillTenant(row);
+          }
+          return query(a);
+        },
+      },
+    },
+  }) as unknown as Db;
+}
+
+/** The tenant and all its descendants, the tenant first. */
+export async function tenantTree(db: Db, tenantId: number): Promise<number[]> {
+  const rows = await db.$queryRaw<{ id: number }[]>`
+    WITH RECURSIVE tree(id) AS (
+      SELECT id FROM tenants WHERE id = ${tenantId}
+      UNION SELECT t.id FROM tenants t JOIN tree ON t."parentTenantId" = tree.id
+    ) SELECT id FROM tree`;
+  const rest = rows.map((r) => r.id).filter((id) => id !== tenantId);
+  return [tenantId, ...rest];
+}
+
+/** For a service: raises the 404 a foreign row must give. */
+export function found<T>(row: T | null | undefined, message?: string): T {
+  if (row == null) throw notFound(message);
+  return row;
+}

@@ -1,0 +1,56 @@
+import { createTestDatabase } from '@waymark/db/testing/db';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../app';
+import type { AppContext } from '../context';
+import { loadEnv } from '../env';
+import type { Mail, Mailer } from '../mail/mailer';
+import { createMailer } from '../mail/mailer';
+import { ensureSystemRoles } from '../modules/roles/system-roles';
+import { MemoryRateLimiter } from '../security/rate-limiter';
+import { loadSigningKey } from '../security/tokens';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** mails sent through the capturing mailer (when no SMTP server is given) */
+  mails: Mail[];
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a fresh PostgreSQL database cloned from the migrated template. Mail goes to the SMTP
+ * server given in `env` (tests start a real one) or, without one, into `mails`.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadEnv({ NODE_ENV: 'test', WAYMARK_LOG_LEVEL: 'silent', ...env });
+  const log = pino({ level: 'silent' });
+  const mails: Mail[] = [];
+  const mailer: Mailer = config.SMTP_HOST
+    ? createMailer(config, log)
+    : { send: async (m) => void mails.push(m), close() {} };
+  await database.db.server.create({ data: { id: 1 } });
+  await ensureSystemRoles(database.db);
+  const ctx: AppContext = {
+    env: config,
+    db: database.db,
+    log,
+    mailer,
+    limiter: new MemoryRateLimiter(),
+    jwtKey: await loadSigningKey(database.db, undefined),
+    version: 'test',
+  };
+  const app = await buildApp(ctx, { logger: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    mails,
+    async close() {
+      await app.close();
+      mailer.close();
+      await database.drop();
+    },
+  };
+}
