@@ -23,6 +23,20 @@ import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/app/auth';
 import { errorsPlugin } from './plugins/app/errors';
 
+/** Every /api route with its declared access, for the access-control tests and docs. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  auth: 'public' | 'optional' | 'user';
+  permissions: readonly string[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
+
 export interface BuildOptions {
   /** directory of the built web app to serve; nothing is served when it does not exist */
   webDir?: string;
@@ -32,9 +46,18 @@ export interface BuildOptions {
 /** The Fastify app (no listen): /api (Traccar's shape), /api/v2 (admin area) and the web app. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { ...loggerOptions(ctx.env.WAYMARK_LOG_LEVEL), name: 'api' },
+    logger: options.logger === false && !process.env.WAYMARK_TEST_LOG ? false : { ...loggerOptions(ctx.env.WAYMARK_LOG_LEVEL), name: 'api' },
     trustProxy: ctx.env.WAYMARK_TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+  });
+  const routes: RouteEntry[] = [];
+  app.decorate('routeTable', routes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || !route.url.startsWith('/api')) continue;
+      routes.push({ method, url: route.url, auth: route.config?.auth ?? 'user', permissions: route.config?.permissions ?? [] });
+    }
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -74,7 +74,7 @@ export function scopedDb(db: Db, scope: AccessScope): Db {
           const a = (args ?? {}) as Args;
           if (model === 'Tenant') {
             if (READS.has(operation) || FILTERED_WRITES.has(operation)) {
-              a.where = { AND: [a.where ?? {}, { id: { in: ids } }] } as never;
+              a.where = withFilter(a.where, { id: { in: ids } });
               if (operation === 'update' || operation === 'updateMany') {
                 checkTenant((a.data as Record<string, unknown> | undefined)?.parentTenantId);
               }
@@ -93,9 +93,9 @@ export function scopedDb(db: Db, scope: AccessScope): Db {
             const filter = SHARED_READ.has(model)
               ? { OR: [{ tenantId: { in: ids } }, { tenantId: null }] }
               : { tenantId: { in: ids } };
-            a.where = { AND: [a.where ?? {}, filter] } as never;
+            a.where = withFilter(a.where, filter);
           } else if (FILTERED_WRITES.has(operation)) {
-            a.where = { AND: [a.where ?? {}, { tenantId: { in: ids } }] } as never;
+            a.where = withFilter(a.where, { tenantId: { in: ids } });
             checkTenant((a.data as Record<string, unknown> | undefined)?.tenantId);
             checkTenant((a.update as Record<string, unknown> | undefined)?.tenantId);
             if (a.create) fillTenant(a.create);
@@ -108,6 +108,13 @@ export function scopedDb(db: Db, scope: AccessScope): Db {
       },
     },
   }) as unknown as Db;
+}
+
+/** Adds a condition beside the caller's, keeping unique fields at the top (findUnique, update, delete). */
+function withFilter(where: Record<string, unknown> | undefined, filter: Record<string, unknown>): Record<string, unknown> {
+  const base = where ?? {};
+  const and = base.AND === undefined ? [] : Array.isArray(base.AND) ? base.AND : [base.AND];
+  return { ...base, AND: [...and, filter] };
 }
 
 /** The tenant and all its descendants, the tenant first. */

@@ -1,0 +1,164 @@
+import type { Permission } from '@waymark/contracts/permissions';
+import { PERMISSIONS } from '@waymark/contracts/permissions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildRole, buildTenant, buildUser, signIn } from '../testing/factories';
+import type { TestApp } from '../testing/test-app';
+import { createTestApp } from '../testing/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** A body each write route accepts, so a refusal is about access and not validation. */
+const BODIES: Record<string, unknown> = {
+  'POST /api/users': { name: 'X', email: 'x-new@example.test', password: 'Password-123' },
+  'PUT /api/users/:id': { name: 'Renamed' },
+  'POST /api/v2/user': { name: 'X', email: 'x-new2@example.test', password: 'Password-123' },
+  'PUT /api/v2/user/:id': { name: 'Renamed' },
+  'POST /api/v2/role': { name: 'R', permissions: [] },
+  'PUT /api/v2/role/:id': { name: 'R2', permissions: [] },
+  'PUT /api/server': { announcement: 'x' },
+  'POST /api/users/totp/verify': { code: '123456' },
+  'DELETE /api/users/totp': { code: '123456' },
+  'POST /api/session/token/revoke': { token: 'x' },
+};
+
+const fill = (url: string) => url.replace(/:(\w+)/g, '999999');
+
+describe('every route enforces sign-in and its permissions server-side', () => {
+  it('answers 401 to anonymous calls of every private route', async () => {
+    const privateRoutes = t.app.routeTable.filter((r) => r.auth === 'user');
+    expect(privateRoutes.length).toBeGreaterThan(15);
+    for (const r of privateRoutes) {
+      const res = await t.app.inject({ method: r.method as never, url: fill(r.url), payload: BODIES[`${r.method} ${r.url}`] as never });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+    }
+  });
+
+  it('answers 403 to a signed-in user lacking every flag a route declares', async () => {
+    const tenant = await buildTenant(t.ctx.db);
+    const user = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions: [] });
+    const { authorization } = await signIn(t.app, user.email);
+    const guarded = t.app.routeTable.filter((r) => r.permissions.length > 0);
+    expect(guarded.length).toBeGreaterThan(8);
+    for (const r of guarded) {
+      const res = await t.app.inject({
+        method: r.method as never,
+        url: fill(r.url),
+        headers: { authorization },
+        payload: BODIES[`${r.method} ${r.url}`] as never,
+      });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
+    }
+  });
+
+  it('lets any one of the declared flags through', async () => {
+    const tenant = await buildTenant(t.ctx.db);
+    const viewer = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions: ['VIEW_ROLES'] });
+    const { authorization } = await signIn(t.app, viewer.email);
+    const res = await t.app.inject({ method: 'GET', url: '/api/v2/role/permissions', headers: { authorization } });
+    expect(res.statusCode).toBe(200);
+    const flags = res.json().data.flatMap((g: { permissions: { authority: string }[] }) => g.permissions.map((p) => p.authority));
+    expect(flags.sort()).toEqual([...PERMISSIONS].sort());
+  });
+});
+
+describe('tenant isolation: a user of tenant A cannot read or change rows of tenant B', () => {
+  const everything = PERMISSIONS.filter((p) => p !== 'ADMIN_ACCOUNT' && p !== 'VIEW_ADMIN_DASHBOARD') as Permission[];
+
+  it('gives 404 on every id route of the API with tenant B ids, and B is unchanged', async () => {
+    const a = await buildTenant(t.ctx.db);
+    const b = await buildTenant(t.ctx.db);
+    const userA = await buildUser(t.ctx.db, { tenantId: a.id, permissions: everything });
+    const userB = await buildUser(t.ctx.db, { tenantId: b.id, permissions: everything });
+    const roleB = await buildRole(t.ctx.db, ['VIEW_DEVICES'], { tenantId: b.id });
+    const { authorization } = await signIn(t.app, userA.email);
+
+    /** the foreign id to send for each route parameter, by route */
+    const foreignIds: Record<string, number> = {
+      '/api/users/:id': userB.id,
+      '/api/v2/user/:id': userB.id,
+      '/api/v2/role/:id': roleB.id,
+    };
+    const idRoutes = t.app.routeTable.filter((r) => r.url.includes(':'));
+    expect(idRoutes.length).toBeGreaterThan(5);
+    for (const r of idRoutes) {
+      const id = foreignIds[r.url];
+      expect(id, `add ${r.url} to foreignIds of this test`).toBeDefined();
+      const res = await t.app.inject({
+        method: r.method as never,
+        url: r.url.replace(':id', String(id)),
+        headers: { authorization },
+        payload: BODIES[`${r.method} ${r.url}`] as never,
+      });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(404);
+    }
+    const after = await t.ctx.db.user.findUniqueOrThrow({ where: { id: userB.id } });
+    expect(after.name).toBe(userB.name);
+    expect(await t.ctx.db.role.findUnique({ where: { id: roleB.id } })).not.toBeNull();
+  });
+
+  it('lists only rows of the caller’s tenants', async () => {
+    const a = await buildTenant(t.ctx.db);
+    const b = await buildTenant(t.ctx.db);
+    const userA = await buildUser(t.ctx.db, { tenantId: a.id, permissions: everything });
+    const userB = await buildUser(t.ctx.db, { tenantId: b.id, permissions: everything });
+    const { authorization } = await signIn(t.app, userA.email);
+    const v1 = (await t.app.inject({ method: 'GET', url: '/api/users', headers: { authorization } })).json();
+    const v2 = (await t.app.inject({ method: 'GET', url: '/api/v2/user?size=500', headers: { authorization } })).json();
+    const roles = (await t.app.inject({ method: 'GET', url: '/api/v2/role', headers: { authorization } })).json();
+    for (const list of [v1, v2.data.content]) {
+      const ids = list.map((u: { id: number }) => u.id);
+      expect(ids).toContain(userA.id);
+      expect(ids).not.toContain(userB.id);
+      expect(list.every((u: { tenantId: number }) => u.tenantId === a.id)).toBe(true);
+    }
+    expect(roles.data.every((r: { tenantId: number | null }) => r.tenantId === a.id || r.tenantId === null)).toBe(true);
+  });
+
+  it('refuses to create rows in tenant B', async () => {
+    const a = await buildTenant(t.ctx.db);
+    const b = await buildTenant(t.ctx.db);
+    const userA = await buildUser(t.ctx.db, { tenantId: a.id, permissions: everything });
+    const { authorization } = await signIn(t.app, userA.email);
+    const user = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/user',
+      headers: { authorization },
+      payload: { name: 'Intruder', email: 'intruder@example.test', password: 'Password-123', tenantId: b.id },
+    });
+    expect(user.statusCode).toBe(403);
+    const role = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/role',
+      headers: { authorization },
+      payload: { name: 'Intruder', permissions: [], tenantId: b.id },
+    });
+    expect(role.statusCode).toBe(403);
+    expect(await t.ctx.db.user.count({ where: { tenantId: b.id } })).toBe(0);
+  });
+
+  it('a parent tenant sees its sub-tenants; a sub-tenant does not see its parent', async () => {
+    const parent = await buildTenant(t.ctx.db);
+    const child = await buildTenant(t.ctx.db, { parentTenantId: parent.id });
+    const parentUser = await buildUser(t.ctx.db, { tenantId: parent.id, permissions: everything });
+    const childUser = await buildUser(t.ctx.db, { tenantId: child.id, permissions: everything });
+    const asParent = await signIn(t.app, parentUser.email);
+    const asChild = await signIn(t.app, childUser.email);
+    const seen = await t.app.inject({ method: 'GET', url: `/api/v2/user/${childUser.id}`, headers: asParent });
+    expect(seen.statusCode).toBe(200);
+    const hidden = await t.app.inject({ method: 'GET', url: `/api/v2/user/${parentUser.id}`, headers: asChild });
+    expect(hidden.statusCode).toBe(404);
+  });
+
+  it('platform administrators see every tenant', async () => {
+    const b = await buildTenant(t.ctx.db);
+    const userB = await buildUser(t.ctx.db, { tenantId: b.id });
+    const admin = await buildUser(t.ctx.db, { administrator: true });
+    const { authorization } = await signIn(t.app, admin.email);
+    const res = await t.app.inject({ method: 'GET', url: `/api/v2/user/${userB.id}`, headers: { authorization } });
+    expect(res.statusCode).toBe(200);
+  });
+});

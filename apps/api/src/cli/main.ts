@@ -1,0 +1,103 @@
+import { parseArgs } from 'node:util';
+import { createDb } from '@waymark/db/client';
+import { ConfigError, loadEnv } from '../env';
+import { upsertAdmin, seed } from '../runtime/bootstrap';
+import { migrate, openDatabase } from '../runtime/database';
+import { startPlatform } from '../runtime/platform';
+
+const HELP = `Usage: pnpm waymark <command> [options]
+
+Commands:
+  start                      API, web app and ingest in one process (embedded PostgreSQL unless DATABASE_URL)
+  serve-api                  only the API and web app (production, beside separate ingest processes)
+  migrate                    apply pending database migrations
+  create-admin --email E --password P [--name N]
+                             create a platform administrator, or reset that account's password
+  help                       this text
+
+Configuration comes from environment variables (README: Configuration).`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command = 'help', ...rest] = argv;
+  const env = loadEnv();
+  switch (command) {
+    case 'start':
+    case 'serve-api': {
+      const { values } = parseArgs({ args: rest, options: { port: { type: 'string' } }, strict: true });
+      const platform = await startPlatform(values.port ? { ...env, PORT: Number(values.port) } : env, command === 'start' ? 'all' : 'api');
+      await new Promise<void>((resolve) => {
+        let stopping = false;
+        const stop = async () => {
+          if (stopping) return;
+          stopping = true;
+          console.log('stopping…');
+          await platform.close();
+          resolve();
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+      return 0;
+    }
+    case 'migrate': {
+      const database = await openDatabase(env, (m) => console.error(m));
+      try {
+        const applied = await migrate(database.url);
+        const db = createDb(database.url, { poolSize: 2 });
+        await seed(db);
+        await db.$disconnect();
+        console.log(applied.length ? `applied: ${applied.join(', ')}` : 'the database is up to date');
+      } finally {
+        await database.stop();
+      }
+      return 0;
+    }
+    case 'create-admin': {
+      const { values } = parseArgs({
+        args: rest,
+        options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+        strict: true,
+      });
+      if (!values.email || !values.password) throw new UsageError('create-admin needs --email and --password');
+      if (values.password.length < 8) throw new UsageError('the password must have at least 8 characters');
+      const database = await openDatabase(env, (m) => console.error(m));
+      try {
+        await migrate(database.url);
+        const db = createDb(database.url, { poolSize: 2 });
+        await seed(db);
+        const user = await upsertAdmin(db, values.email, values.password, values.name);
+        await db.$disconnect();
+        console.log(`administrator ${user.email} (id ${user.id}) is ready`);
+      } finally {
+        await database.stop();
+      }
+      return 0;
+    }
+    case 'help':
+    case '--help':
+    case '-h':
+      console.log(HELP);
+      return 0;
+    default:
+      throw new UsageError(`unknown command "${command}"`);
+  }
+}
+
+class UsageError extends Error {}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    if (err instanceof ConfigError || err instanceof UsageError) {
+      console.error(err.message);
+      if (err instanceof UsageError) console.error(`\n${HELP}`);
+      process.exit(2);
+    }
+    if (err instanceof Error && 'code' in err && (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      console.error(err.message);
+      process.exit(2);
+    }
+    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, buildRole, buildTenant, buildUser, signIn } from '../../testing/factories';
+import type { TestApp } from '../../testing/test-app';
+import { createTestApp } from '../../testing/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const MANAGER = ['VIEW_USERS', 'VIEW_USER_DETAILS', 'VIEW_ROLES'] as const;
+
+describe('users (/api/users and /api/v2/user)', () => {
+  it('GET /api/v2/auth/me returns the signed-in user with effective permissions', async () => {
+    const tenant = await buildTenant(t.ctx.db);
+    const user = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions: ['VIEW_DEVICES', 'ADMIN_ACCOUNT'] });
+    const { authorization } = await signIn(t.app, user.email);
+    const me = (await t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers: { authorization } })).json();
+    // a platform-only flag held by a tenant role is not effective
+    expect(me.data.permissions).toEqual(['VIEW_DEVICES']);
+  });
+
+  it('a manager creates, pages, searches, updates and deletes users of the tenant', async () => {
+    const tenant = await buildTenant(t.ctx.db);
+    const manager = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions: [...MANAGER], userLimit: -1 });
+    const { authorization } = await signIn(t.app, manager.email);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/user',
+        headers: { authorization },
+        payload: { name: `Driver ${i}`, email: `Driver${i}-${tenant.id}@Example.test`, password: 'Password-123' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ tenantId: tenant.id, email: `driver${i}-${tenant.id}@example.test` });
+      ids.push(res.json().data.id);
+    }
+    const page = (await t.app.inject({ method: 'GET', url: '/api/v2/user?page=0&size=2&sortBy=name', headers: { authorization } })).json();
+    expect(page.data).toMatchObject({ page: 0, size: 2, totalElements: 4, totalPages: 2 });
+    expect(page.data.content).toHaveLength(2);
+    const search = (await t.app.inject({ method: 'GET', url: '/api/v2/user?search=driver 1', headers: { authorization } })).json();
+    expect(search.data.content.map((u: { id: number }) => u.id)).toEqual([ids[1]]);
+
+    const renamed = await t.app.inject({ method: 'PUT', url: `/api/users/${ids[0]}`, headers: { authorization }, payload: { name: 'Renamed' } });
+    expect(renamed.json().name).toBe('Renamed');
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/v2/user/${ids[2]}`, headers: { authorization } });
+    expect(del.statusCode).toBe(204);
+    const gone = await t.app.inject({ method: 'GET', url: `/api/v2/user/${ids[2]}`, headers: { authorization } });
+    expect(gone.statusCode).toBe(404);
+  });
+
+  it('refuses duplicate emails (409) and invalid bodies (400)', async () => {
+    const admin = await buildUser(t.ctx.db, { administrator: true });
+    const { authorization } = await signIn(t.app, admin.email);
+    const dup = await t.app.inject({ method: 'POST', url: '/api/users', headers: { authorization }, payload: { name: 'D', email: admin.email.toUpperCase() } });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().message).toBe('Email address is already in use');
+    const bad = await t.app.inject({ method: 'POST', url: '/api/users', headers: { authorization }, payload: { name: '', email: 'not-an-email' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.map((d: { path: string }) => d.path).sort()).toEqual(['body.email', 'body.name']);
+  });
+
+  it('prevents privilege escalation', async () => {
+    const tenant = await buildTenant(t.ctx.db);
+    const manager = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions: [...MANAGER] });
+    const plain = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions: [] });
+    const strongRole = await buildRole(t.ctx.db, ['VIEW_USERS', 'SEND_COMMAND'], { tenantId: tenant.id });
+    const asManager = (await signIn(t.app, manager.email)).authorization;
+    const asPlain = (await signIn(t.app, plain.email)).authorization;
+
+    const makeAdmin = await t.app.inject({ method: 'PUT', url: `/api/users/${plain.id}`, headers: { authorization: asManager }, payload: { administrator: true } });
+    expect(makeAdmin.statusCode).toBe(403);
+    const giveRole = await t.app.inject({ method: 'PUT', url: `/api/users/${plain.id}`, headers: { authorization: asManager }, payload: { roleId: strongRole.id } });
+    expect(giveRole.statusCode).toBe(403);
+    const selfRole = await t.app.inject({ method: 'PUT', url: `/api/users/${plain.id}`, headers: { authorization: asPlain }, payload: { roleId: strongRole.id } });
+    expect(selfRole.statusCode).toBe(403);
+    const selfName = await t.app.inject({ method: 'PUT', url: `/api/users/${plain.id}`, headers: { authorization: asPlain }, payload: { name: 'Me', attributes: { language: 'fr' } } });
+    expect(selfName.statusCode).toBe(200);
+    expect(selfName.json().attributes).toEqual({ language: 'fr' });
+    const other = await t.app.inject({ method: 'PUT', url: `/api/users/${manager.id}`, headers: { authorization: asPlain }, payload: { name: 'Hacked' } });
+    expect(other.statusCode).toBe(403);
+  });
+
+  it('a password change ends the account’s other sessions', async () => {
+    const user = await buildUser(t.ctx.db);
+    const first = await signIn(t.app, user.email);
+    const second = await signIn(t.app, user.email);
+    const res = await t.app.inject({ method: 'PUT', url: `/api/users/${user.id}`, headers: { authorization: second.authorization }, payload: { password: 'Another-pass-1' } });
+    expect(res.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/session', headers: { authorization: first.authorization } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/session', headers: { authorization: second.authorization } })).statusCode).toBe(200);
+    await expect(signIn(t.app, user.email, PASSWORD)).rejects.toThrow();
+    await expect(signIn(t.app, user.email, 'Another-pass-1')).resolves.toBeDefined();
+  });
+
+  it('stores passwords hashed with scrypt', async () => {
+    const admin = await buildUser(t.ctx.db, { administrator: true });
+    const { authorization } = await signIn(t.app, admin.email);
+    const res = await t.app.inject({ method: 'POST', url: '/api/users', headers: { authorization }, payload: { name: 'H', email: 'hashed@example.test', password: 'Plain-text-1' } });
+    const row = await t.ctx.db.user.findUniqueOrThrow({ where: { id: res.json().id } });
+    expect(row.passwordHash).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(row.passwordHash).not.toContain('Plain-text-1');
+  });
+});

@@ -1,0 +1,24 @@
+import type { Bus } from '@waymark/bus/bus';
+import { loadIngestEnv } from '@waymark/ingest/env';
+import { startIngest } from '@waymark/ingest/ingest';
+import type { Logger } from 'pino';
+
+/** The ingest listeners inside the all-in-one process, on the same bus as the API. */
+export async function startIngestInProcess(bus: Bus, nodeId: string, log: Logger) {
+  const env = loadIngestEnv(process.env);
+  const ingest = await startIngest({
+    bus,
+    nodeId,
+    host: env.host,
+    protocols: env.protocols,
+    portOverrides: env.portOverrides,
+    logger: log.child({ name: 'ingest' }),
+  });
+  return {
+    close: () => ingest.close(),
+    describe: () =>
+      ingest.listening.length === 0
+        ? 'no protocol enabled'
+        : ingest.listening.map((l) => `${l.protocol} ${l.transport}/${l.port}`).join(', '),
+  };
+}

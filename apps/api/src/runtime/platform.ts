@@ -1,0 +1,103 @@
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { createBus } from '@waymark/bus/bus';
+import type { Bus } from '@waymark/bus/bus';
+import { createDb } from '@waymark/db/client';
+import { paths } from '@waymark/db/paths';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { buildApp } from '../app';
+import type { AppContext } from '../context';
+import type { Env } from '../env';
+import { createLogger } from '../logger';
+import { createMailer } from '../mail/mailer';
+import { MemoryRateLimiter, RedisRateLimiter } from '../security/rate-limiter';
+import { loadSigningKey } from '../security/tokens';
+import { ensureFirstAdmin, seed } from './bootstrap';
+import { migrate, openDatabase } from './database';
+import { startIngestInProcess } from './ingest';
+
+export const VERSION = '0.1.0';
+
+export interface Platform {
+  close(): Promise<void>;
+  url: string;
+  port: number;
+}
+
+/**
+ * Starts Waymark. mode 'all' (`waymark start`): API + web + ingest in one process, joined by the
+ * in-process bus, or by Redis streams when REDIS_URL is set. mode 'api': only the API (production,
+ * beside separate ingest processes).
+ */
+export async function startPlatform(env: Env, mode: 'all' | 'api', say: (line: string) => void = console.log): Promise<Platform> {
+  const log = createLogger(env.WAYMARK_LOG_LEVEL);
+  const started = Date.now();
+  const closers: (() => Promise<unknown> | unknown)[] = [];
+  const close = async () => {
+    for (const fn of closers.reverse()) {
+      try {
+        await fn();
+      } catch (err) {
+        log.error({ err }, 'error while stopping');
+      }
+    }
+  };
+  try {
+    const database = await openDatabase(env, (m) => log.info(m));
+    closers.push(() => database.stop());
+    const applied = await migrate(database.url);
+    if (applied.length > 0) log.info({ applied }, 'migrations applied');
+    const db = createDb(database.url, { poolSize: env.WAYMARK_DB_POOL });
+    closers.push(() => db.$disconnect());
+    await seed(db);
+    const admin = await ensureFirstAdmin(db, env);
+
+    const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 3 }) : undefined;
+    if (redis) closers.push(() => redis.quit());
+    const nodeId = `${hostname()}-${process.pid}`;
+    const bus: Bus = createBus({ redisUrl: env.REDIS_URL, nodeId, logger: log.child({ name: 'bus' }) });
+    closers.push(() => bus.close());
+    const mailer = createMailer(env, log);
+    closers.push(() => mailer.close());
+
+    const ctx: AppContext = {
+      env,
+      db,
+      log,
+      mailer,
+      limiter: redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter(),
+      jwtKey: await loadSigningKey(db, env.WAYMARK_JWT_SECRET),
+      redis,
+      bus,
+      version: VERSION,
+    };
+    const app = await buildApp(ctx, { webDir: env.WAYMARK_WEB_DIR ?? join(paths.root, 'apps', 'web', 'dist') });
+    closers.push(() => app.close());
+    await app.listen({ port: env.PORT, host: env.HOST });
+    const port = (app.server.address() as { port: number }).port;
+    const url = `http://localhost:${port}`;
+
+    say(`Waymark ${VERSION}`);
+    say(`database: ${database.description}`);
+    say(`bus: ${bus.kind === 'redis' ? 'Redis streams' : 'in-process'}`);
+    say(`web and API: ${url}  (API under ${url}/api)`);
+    if (mode === 'all') {
+      const ingest = await startIngestInProcess(bus, nodeId, log as Logger);
+      closers.push(() => ingest.close());
+      say(`ingest: ${ingest.describe()}`);
+    }
+    if (admin) {
+      say('');
+      say('A platform administrator was created. Sign in with:');
+      say(`email: ${admin.email}`);
+      say(`password: ${admin.password}`);
+      say('(shown this once; change it after signing in)');
+    }
+    say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return { close, url, port };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
