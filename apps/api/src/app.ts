@@ -10,7 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { messages } from '@waymark/contracts/errors';
 import type { AppContext } from './context';
-import { loggerOptions } from './logger';
 import { healthRoutes } from './modules/health/health.routes';
 import { oidcRoutes } from './modules/oidc/oidc.routes';
 import { passwordRoutes } from './modules/password/password.routes';
@@ -46,7 +45,7 @@ export interface BuildOptions {
 /** The Fastify app (no listen): /api (Traccar's shape), /api/v2 (admin area) and the web app. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false && !process.env.WAYMARK_TEST_LOG ? false : { ...loggerOptions(ctx.env.WAYMARK_LOG_LEVEL), name: 'api' },
+    ...(options.logger === false ? { logger: false } : { loggerInstance: ctx.log.child({ name: 'api' }) }),
     trustProxy: ctx.env.WAYMARK_TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
@@ -102,5 +101,5 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     }
     return reply.status(404).send({ message: messages.notFound });
   });
-  return app;
+  return app as unknown as FastifyInstance;
 }

@@ -34,6 +34,14 @@ export function loggerOptions(level: string): LoggerOptions {
   };
 }
 
+/** Logs go to stderr (stdout carries what commands print); readable lines on a terminal, JSON otherwise. */
 export function createLogger(level: string, name = 'waymark'): Logger {
+  if (process.stderr.isTTY) {
+    return pino({
+      ...loggerOptions(level),
+      name,
+      transport: { target: 'pino-pretty', options: { destination: 2, ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss' } },
+    });
+  }
   return pino({ ...loggerOptions(level), name }, pino.destination(2));
 }

@@ -1,3 +1,4 @@
+import type { Permission } from '@waymark/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant, buildUser, signIn } from '../../testing/factories';
 import type { TestApp } from '../../testing/test-app';
@@ -9,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function tenantManager(permissions: Parameters<typeof buildUser>[1]['permissions']) {
+async function tenantManager(permissions: Permission[]) {
   const tenant = await buildTenant(t.ctx.db);
   const user = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions });
   return { tenant, user, headers: (await signIn(t.app, user.email)).authorization };

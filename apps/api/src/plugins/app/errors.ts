@@ -37,7 +37,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(status).send({ message });
     }
     req.log.error({ err: error }, 'request failed');
-    if (process.env.WAYMARK_TEST_LOG) console.error(error);
     return reply.status(500).send({ message: 'Internal server error' });
   });
 });
