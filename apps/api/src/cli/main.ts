@@ -88,7 +88,7 @@ class UsageError extends Error {}
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
-    if (err instanceof ConfigError || err instanceof UsageError) {
+    if (err instanceof ConfigError || err instanceof UsageError || (err as Error)?.name === 'ConfigError') {
       console.error(err.message);
       if (err instanceof UsageError) console.error(`\n${HELP}`);
       process.exit(2);
