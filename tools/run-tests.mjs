@@ -2,7 +2,7 @@
 // `pnpm test`: type-checks, lints, runs every vitest project and the Playwright specs, then prints
 // one plain closing line "N passed, N failed, N skipped" with the real counts of both runners.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,19 +16,27 @@ function run(cmd, args) {
   return spawnSync(cmd, args, { stdio: 'inherit', env }).status ?? 1;
 }
 
-let failedSteps = [];
+const failedSteps = [];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 
 if (want('static')) {
-  if (run('pnpm', ['exec', 'turbo', 'run', 'typecheck', 'build', '--output-logs=errors-only']) !== 0) failedSteps.push('typecheck/build');
+  if (run('pnpm', ['exec', 'turbo', 'run', 'typecheck', 'build', '--output-logs=errors-only']) !== 0)
+    failedSteps.push('typecheck/build');
   if (run('pnpm', ['exec', 'biome', 'check', '.']) !== 0) failedSteps.push('lint');
 }
 
 if (want('unit')) {
   const file = join(out, 'vitest.json');
-  const code = run('pnpm', ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  const code = run('pnpm', [
+    'exec',
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ]);
   if (existsSync(file)) {
     const r = JSON.parse(readFileSync(file, 'utf8'));
     passed += r.numPassedTests;

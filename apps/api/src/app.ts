@@ -5,10 +5,10 @@ import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { messages } from '@waymark/contracts/errors';
+import type { FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { healthRoutes } from './modules/health/health.routes';
 import { oidcRoutes } from './modules/oidc/oidc.routes';
@@ -17,8 +17,8 @@ import { rolesRoutes } from './modules/roles/roles.routes';
 import { serverRoutes } from './modules/server/server.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { totpRoutes } from './modules/users/totp.routes';
-import { usersV2Routes } from './modules/users/users-v2.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { usersV2Routes } from './modules/users/users-v2.routes';
 import { authPlugin } from './plugins/app/auth';
 import { errorsPlugin } from './plugins/app/errors';
 
@@ -55,7 +55,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD' || !route.url.startsWith('/api')) continue;
-      routes.push({ method, url: route.url, auth: route.config?.auth ?? 'user', permissions: route.config?.permissions ?? [] });
+      routes.push({
+        method,
+        url: route.url,
+        auth: route.config?.auth ?? 'user',
+        permissions: route.config?.permissions ?? [],
+      });
     }
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -70,7 +75,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     max: 1200,
     timeWindow: 60_000,
     ...(ctx.redis ? { redis: ctx.redis, nameSpace: 'waymark:http-rl:' } : {}),
-    errorResponseBuilder: (_req, c) => ({ statusCode: 429, message: `Too many requests, retry in ${Math.ceil(c.ttl / 1000)} s` }),
+    errorResponseBuilder: (_req, c) => ({
+      statusCode: 429,
+      message: `Too many requests, retry in ${Math.ceil(c.ttl / 1000)} s`,
+    }),
   });
   await app.register(authPlugin, { ctx });
 
@@ -83,17 +91,21 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(passwordRoutes, { ctx });
       await api.register(totpRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
-      await api.register(async (v2) => {
-        await v2.register(usersV2Routes, { ctx });
-        await v2.register(rolesRoutes, { ctx });
-      }, { prefix: '/v2' });
+      await api.register(
+        async (v2) => {
+          await v2.register(usersV2Routes, { ctx });
+          await v2.register(rolesRoutes, { ctx });
+        },
+        { prefix: '/v2' },
+      );
     },
     { prefix: '/api' },
   );
 
   const webDir = options.webDir;
   const serveWeb = Boolean(webDir && existsSync(join(webDir, 'index.html')));
-  if (serveWeb) await app.register(fastifyStatic, { root: webDir as string, wildcard: false, maxAge: '1h', index: false });
+  if (serveWeb)
+    await app.register(fastifyStatic, { root: webDir as string, wildcard: false, maxAge: '1h', index: false });
   app.setNotFoundHandler((req, reply) => {
     // Client-side routes: any other GET outside /api gets the web app's index.html.
     if (serveWeb && req.method === 'GET' && !req.url.startsWith('/api')) {

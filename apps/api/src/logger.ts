@@ -1,5 +1,5 @@
-import pino from 'pino';
 import type { Logger, LoggerOptions } from 'pino';
+import pino from 'pino';
 
 /** Paths that may hold secrets anywhere in a log record: never written. */
 export const REDACT = [
@@ -28,7 +28,11 @@ export function loggerOptions(level: string): LoggerOptions {
     level,
     redact: { paths: REDACT, censor: '[redacted]' },
     serializers: {
-      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: safeUrl(req.url), ip: req.ip }),
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: safeUrl(req.url),
+        ip: req.ip,
+      }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   };
@@ -40,7 +44,10 @@ export function createLogger(level: string, name = 'waymark'): Logger {
     return pino({
       ...loggerOptions(level),
       name,
-      transport: { target: 'pino-pretty', options: { destination: 2, ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss' } },
+      transport: {
+        target: 'pino-pretty',
+        options: { destination: 2, ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss' },
+      },
     });
   }
   return pino({ ...loggerOptions(level), name }, pino.destination(2));

@@ -39,7 +39,12 @@ export const totpSetupSchema = z.object({
   secret: z.string().describe('base32 secret'),
   uri: z.string().describe('otpauth:// URI for authenticator apps'),
 });
-export const totpCodeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code') });
+export const totpCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+});
 
 /** GET /api/server (public part read before sign-in). */
 export const serverSchema = z.object({

@@ -22,7 +22,10 @@ export interface ModelInfo {
 export function readSchemaModels(file = paths.schema): ModelInfo[] {
   const text = readFileSync(file, 'utf8');
   const enums = new Set([...text.matchAll(/^enum\s+(\w+)/gm)].map((m) => m[1] as string));
-  const models = [...text.matchAll(/^model\s+(\w+)\s*\{([\s\S]*?)^\}/gm)].map((m) => ({ name: m[1] ?? '', body: m[2] ?? '' }));
+  const models = [...text.matchAll(/^model\s+(\w+)\s*\{([\s\S]*?)^\}/gm)].map((m) => ({
+    name: m[1] ?? '',
+    body: m[2] ?? '',
+  }));
   const names = new Set(models.map((m) => m.name));
   return models.map(({ name, body }) => {
     const table = /@@map\("([^"]+)"\)/.exec(body)?.[1] ?? name;

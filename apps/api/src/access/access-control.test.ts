@@ -32,7 +32,11 @@ describe('every route enforces sign-in and its permissions server-side', () => {
     const privateRoutes = t.app.routeTable.filter((r) => r.auth === 'user');
     expect(privateRoutes.length).toBeGreaterThan(15);
     for (const r of privateRoutes) {
-      const res = await t.app.inject({ method: r.method as never, url: fill(r.url), payload: BODIES[`${r.method} ${r.url}`] as never });
+      const res = await t.app.inject({
+        method: r.method as never,
+        url: fill(r.url),
+        payload: BODIES[`${r.method} ${r.url}`] as never,
+      });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
     }
   });
@@ -60,7 +64,9 @@ describe('every route enforces sign-in and its permissions server-side', () => {
     const { authorization } = await signIn(t.app, viewer.email);
     const res = await t.app.inject({ method: 'GET', url: '/api/v2/role/permissions', headers: { authorization } });
     expect(res.statusCode).toBe(200);
-    const flags = res.json().data.flatMap((g: { permissions: { authority: string }[] }) => g.permissions.map((p) => p.authority));
+    const flags = res
+      .json()
+      .data.flatMap((g: { permissions: { authority: string }[] }) => g.permissions.map((p) => p.authority));
     expect(flags.sort()).toEqual([...PERMISSIONS].sort());
   });
 });

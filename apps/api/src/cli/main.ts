@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createDb } from '@waymark/db/client';
 import { ConfigError, loadEnv } from '../env';
-import { upsertAdmin, seed } from '../runtime/bootstrap';
+import { seed, upsertAdmin } from '../runtime/bootstrap';
 import { migrate, openDatabase } from '../runtime/database';
 import { startPlatform } from '../runtime/platform';
 
@@ -24,7 +24,10 @@ async function main(argv: string[]): Promise<number> {
     case 'start':
     case 'serve-api': {
       const { values } = parseArgs({ args: rest, options: { port: { type: 'string' } }, strict: true });
-      const platform = await startPlatform(values.port ? { ...env, PORT: Number(values.port) } : env, command === 'start' ? 'all' : 'api');
+      const platform = await startPlatform(
+        values.port ? { ...env, PORT: Number(values.port) } : env,
+        command === 'start' ? 'all' : 'api',
+      );
       await new Promise<void>((resolve) => {
         let stopping = false;
         const stop = async () => {

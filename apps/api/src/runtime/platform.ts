@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { createBus } from '@waymark/bus/bus';
 import type { Bus } from '@waymark/bus/bus';
+import { createBus } from '@waymark/bus/bus';
 import { createDb } from '@waymark/db/client';
 import { paths } from '@waymark/db/paths';
 import { Redis } from 'ioredis';
@@ -30,7 +30,11 @@ export interface Platform {
  * in-process bus, or by Redis streams when REDIS_URL is set. mode 'api': only the API (production,
  * beside separate ingest processes).
  */
-export async function startPlatform(env: Env, mode: 'all' | 'api', say: (line: string) => void = console.log): Promise<Platform> {
+export async function startPlatform(
+  env: Env,
+  mode: 'all' | 'api',
+  say: (line: string) => void = console.log,
+): Promise<Platform> {
   const log = createLogger(env.WAYMARK_LOG_LEVEL);
   const started = Date.now();
   const closers: (() => Promise<unknown> | unknown)[] = [];

@@ -1,5 +1,5 @@
 import type { Db } from '@waymark/db/client';
-import { SignJWT, errors, jwtVerify } from 'jose';
+import { errors, jwtVerify, SignJWT } from 'jose';
 import { randomToken } from './secrets';
 
 const ISSUER = 'waymark';

@@ -13,7 +13,11 @@ export async function buildTenant(db: Db, data: Partial<Prisma.TenantUncheckedCr
   return db.tenant.create({ data: { name: `Tenant ${uid()}`, ...data } });
 }
 
-export async function buildRole(db: Db, permissions: Permission[], data: Partial<Prisma.RoleUncheckedCreateInput> = {}) {
+export async function buildRole(
+  db: Db,
+  permissions: Permission[],
+  data: Partial<Prisma.RoleUncheckedCreateInput> = {},
+) {
   return db.role.create({ data: { name: `Role ${uid()}`, permissions, ...data } });
 }
 
@@ -27,7 +31,13 @@ export async function buildUser(
   let roleId = rest.roleId;
   if (permissions) roleId = (await buildRole(db, permissions, { tenantId: rest.tenantId ?? null })).id;
   return db.user.create({
-    data: { name: `User ${uid()}`, email: `user-${uid()}@example.test`, passwordHash: await passwordHash, ...rest, roleId },
+    data: {
+      name: `User ${uid()}`,
+      email: `user-${uid()}@example.test`,
+      passwordHash: await passwordHash,
+      ...rest,
+      roleId,
+    },
     include: { role: true },
   });
 }

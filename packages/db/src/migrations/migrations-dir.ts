@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { MigrationList } from './schema-engine';
 import { paths } from '../paths';
+import type { MigrationList } from './schema-engine';
 
 /** Reads prisma/migrations the way Prisma's CLI does: one folder per migration, sorted by name. */
 export async function readMigrations(dir = paths.migrations): Promise<MigrationList> {

@@ -76,7 +76,8 @@ describe('migrations', () => {
       for (const field of model.fields.filter((f) => !f.relation)) {
         expect(table?.has(field.column), `${model.name}.${field.name}`).toBe(true);
         // Prisma leaves scalar lists nullable in PostgreSQL
-        if (!field.list) expect(table?.get(field.column), `${model.name}.${field.name} nullability`).toBe(field.optional);
+        if (!field.list)
+          expect(table?.get(field.column), `${model.name}.${field.name} nullability`).toBe(field.optional);
       }
     }
   });

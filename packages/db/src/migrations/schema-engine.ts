@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import type * as Engine from '@prisma/schema-engine-wasm/schema_engine_bg';
 
 export type SchemaEngine = Engine.SchemaEngine;
-export type { MigrationList, DiffTarget } from '@prisma/schema-engine-wasm/schema_engine_bg';
+export type { DiffTarget, MigrationList } from '@prisma/schema-engine-wasm/schema_engine_bg';
 
 const require = createRequire(import.meta.url);
 interface WasmApi {

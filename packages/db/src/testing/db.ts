@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createDb } from '../client';
 import type { Db } from '../client';
+import { createDb } from '../client';
 import { withDatabase } from './global-setup';
 
 export interface TestDatabase {

@@ -8,7 +8,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/health',
     {
       config: { auth: 'public', rateLimit: false },
-      schema: { response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok'), version: z.string() }) } },
+      schema: {
+        response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok'), version: z.string() }) },
+      },
     },
     async () => {
       await ctx.db.$queryRaw`SELECT 1`;

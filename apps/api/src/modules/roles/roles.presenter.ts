@@ -1,6 +1,6 @@
 import { permissionGroups } from '@waymark/contracts/permissions';
-import type { Role } from '@waymark/db/client';
 import type { RoleDto } from '@waymark/contracts/role';
+import type { Role } from '@waymark/db/client';
 
 const submoduleOf = new Map<string, string>(
   Object.entries(permissionGroups).flatMap(([submodule, flags]) => flags.map((f) => [f, submodule] as const)),

@@ -18,12 +18,21 @@ async function tenantManager(permissions: Permission[]) {
 
 describe('/api/v2/role', () => {
   it('creates, reads, updates and deletes a tenant role, with permissions by submodule', async () => {
-    const { tenant, headers } = await tenantManager(['VIEW_ROLES', 'CREATE_ROLE', 'EDIT_ROLE', 'VIEW_DEVICES', 'TRACK_DEVICES']);
+    const { tenant, headers } = await tenantManager([
+      'VIEW_ROLES',
+      'CREATE_ROLE',
+      'EDIT_ROLE',
+      'VIEW_DEVICES',
+      'TRACK_DEVICES',
+    ]);
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/v2/role',
       headers: { authorization: headers },
-      payload: { name: 'Dispatcher', permissions: ['VIEW_DEVICES', { submodule: 'devices', authority: 'TRACK_DEVICES' }] },
+      payload: {
+        name: 'Dispatcher',
+        permissions: ['VIEW_DEVICES', { submodule: 'devices', authority: 'TRACK_DEVICES' }],
+      },
     });
     expect(created.statusCode).toBe(200);
     const role = created.json().data;
@@ -44,7 +53,11 @@ describe('/api/v2/role', () => {
       payload: { name: 'Dispatch', permissions: ['VIEW_DEVICES'] },
     });
     expect(updated.json().data.permissions).toHaveLength(1);
-    const removed = await t.app.inject({ method: 'DELETE', url: `/api/v2/role/${role.id}`, headers: { authorization: headers } });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v2/role/${role.id}`,
+      headers: { authorization: headers },
+    });
     expect(removed.statusCode).toBe(204);
     expect(await t.ctx.db.role.findUnique({ where: { id: role.id } })).toBeNull();
   });
@@ -94,7 +107,11 @@ describe('/api/v2/role', () => {
     const { user, headers } = await tenantManager(['VIEW_ROLES', 'EDIT_ROLE']);
     const mine = await t.app.inject({ method: 'GET', url: '/api/v2/role/user', headers: { authorization: headers } });
     expect(mine.json().data.map((r: { id: number }) => r.id)).toEqual([user.roleId]);
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/v2/role/${user.roleId}`, headers: { authorization: headers } });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v2/role/${user.roleId}`,
+      headers: { authorization: headers },
+    });
     expect(del.statusCode).toBe(409);
   });
 });

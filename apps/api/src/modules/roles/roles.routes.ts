@@ -40,12 +40,17 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/role/:id',
     { config: { permissions: ['VIEW_ROLES'] }, schema: { params: idParams, response: { 200: data(roleSchema) } } },
-    async (req) => ({ data: presentRole(found(await caller(req).db.role.findUnique({ where: { id: req.params.id } }))) }),
+    async (req) => ({
+      data: presentRole(found(await caller(req).db.role.findUnique({ where: { id: req.params.id } }))),
+    }),
   );
 
   app.post(
     '/role',
-    { config: { permissions: ['CREATE_ROLE'] }, schema: { body: roleInputSchema, response: { 200: data(roleSchema) } } },
+    {
+      config: { permissions: ['CREATE_ROLE'] },
+      schema: { body: roleInputSchema, response: { 200: data(roleSchema) } },
+    },
     async (req) => ({ data: presentRole(await createRole(ctx, caller(req), req.body)) }),
   );
 

@@ -10,7 +10,8 @@ import type { AuthContext } from '../session/auth-context';
 /** A role may grant only what its author holds; tenant roles never grant platform flags. */
 function checkGrant(auth: AuthContext, input: RoleInput, tenantId: number | null) {
   for (const p of input.permissions) {
-    if (!auth.user.administrator && !auth.permissions.includes(p)) throw forbidden('The role grants permissions you do not hold');
+    if (!auth.user.administrator && !auth.permissions.includes(p))
+      throw forbidden('The role grants permissions you do not hold');
     if (tenantId !== null && PLATFORM_PERMISSIONS.includes(p)) throw forbidden(`${p} is reserved to platform roles`);
   }
 }
@@ -43,7 +44,13 @@ export async function updateRole(ctx: AppContext, auth: AuthContext, id: number,
     where: { id },
     data: { name: input.name, description: input.description ?? null, permissions: input.permissions },
   });
-  await audit(ctx, { action: 'role.updated', userId: auth.user.id, tenantId: role.tenantId, objectType: 'role', objectId: id });
+  await audit(ctx, {
+    action: 'role.updated',
+    userId: auth.user.id,
+    tenantId: role.tenantId,
+    objectType: 'role',
+    objectId: id,
+  });
   return role;
 }
 
@@ -52,7 +59,13 @@ export async function deleteRole(ctx: AppContext, auth: AuthContext, id: number)
   const users = await ctx.db.user.count({ where: { roleId: id } });
   if (users > 0) throw conflict(`The role is assigned to ${users} user(s)`);
   await auth.db.role.delete({ where: { id } });
-  await audit(ctx, { action: 'role.deleted', userId: auth.user.id, tenantId: role.tenantId, objectType: 'role', objectId: id });
+  await audit(ctx, {
+    action: 'role.deleted',
+    userId: auth.user.id,
+    tenantId: role.tenantId,
+    objectType: 'role',
+    objectId: id,
+  });
 }
 
 async function unique(auth: AuthContext, name: string, tenantId: number | null) {

@@ -1,5 +1,5 @@
-import { PERMISSIONS, PLATFORM_PERMISSIONS } from '@waymark/contracts/permissions';
 import type { Permission } from '@waymark/contracts/permissions';
+import { PERMISSIONS, PLATFORM_PERMISSIONS } from '@waymark/contracts/permissions';
 import type { Db } from '@waymark/db/client';
 
 const tenantFlags = PERMISSIONS.filter((p) => !PLATFORM_PERMISSIONS.includes(p));

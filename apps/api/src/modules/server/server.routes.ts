@@ -29,7 +29,10 @@ export const serverRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.put(
     '/server',
-    { config: { permissions: ['ADMIN_ACCOUNT'] }, schema: { body: serverInputSchema, response: { 200: serverSchema } } },
+    {
+      config: { permissions: ['ADMIN_ACCOUNT'] },
+      schema: { body: serverInputSchema, response: { 200: serverSchema } },
+    },
     async (req) => {
       const { attributes, ...rest } = req.body;
       const row = await ctx.db.server.upsert({

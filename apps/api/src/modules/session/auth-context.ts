@@ -1,5 +1,5 @@
-import { PERMISSIONS, PLATFORM_PERMISSIONS } from '@waymark/contracts/permissions';
 import type { Permission } from '@waymark/contracts/permissions';
+import { PERMISSIONS, PLATFORM_PERMISSIONS } from '@waymark/contracts/permissions';
 import type { Db, Role, User } from '@waymark/db/client';
 import type { AccessScope } from '../../plugins/app/access-scope';
 import { scopedDb, tenantTree } from '../../plugins/app/access-scope';
@@ -21,9 +21,7 @@ export interface AuthContext {
 export function effectivePermissions(user: UserWithRole): Permission[] {
   if (user.administrator) return [...PERMISSIONS];
   const held = new Set(user.role?.permissions ?? []);
-  return PERMISSIONS.filter(
-    (p) => held.has(p) && (user.tenantId === null || !PLATFORM_PERMISSIONS.includes(p)),
-  );
+  return PERMISSIONS.filter((p) => held.has(p) && (user.tenantId === null || !PLATFORM_PERMISSIONS.includes(p)));
 }
 
 /** Why this user may not sign in now, or null. */

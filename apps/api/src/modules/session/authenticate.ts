@@ -4,8 +4,8 @@ import { verifyPassword } from '../../security/password';
 import { verifyToken } from '../../security/tokens';
 import type { AuthContext } from './auth-context';
 import { accountProblem, buildAuthContext } from './auth-context';
-import { findSessionByRefreshToken } from './sessions';
 import { SESSION_COOKIE } from './cookies';
+import { findSessionByRefreshToken } from './sessions';
 
 /**
  * Who sent this request: a Bearer access token (the web app), a Bearer API token (POST /api/session/token),
@@ -31,7 +31,8 @@ async function bearer(ctx: AppContext, token: string): Promise<AuthContext | nul
       where: { id: access.id },
       include: { user: { include: { role: true } } },
     });
-    if (!session || session.revokedAt || session.expiresAt <= new Date() || session.userId !== access.userId) return null;
+    if (!session || session.revokedAt || session.expiresAt <= new Date() || session.userId !== access.userId)
+      return null;
     if (accountProblem(session.user)) return null;
     return buildAuthContext(ctx.db, session.user, 'bearer', session.id);
   }
@@ -41,7 +42,10 @@ async function bearer(ctx: AppContext, token: string): Promise<AuthContext | nul
 }
 
 export async function apiToken(ctx: AppContext, tokenId: string, userId: number): Promise<AuthContext | null> {
-  const row = await ctx.db.apiToken.findUnique({ where: { id: tokenId }, include: { user: { include: { role: true } } } });
+  const row = await ctx.db.apiToken.findUnique({
+    where: { id: tokenId },
+    include: { user: { include: { role: true } } },
+  });
   if (!row || row.revokedAt || row.userId !== userId || (row.expiresAt && row.expiresAt <= new Date())) return null;
   if (accountProblem(row.user)) return null;
   return buildAuthContext(ctx.db, row.user, 'api-token');

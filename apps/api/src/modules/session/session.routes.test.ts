@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, buildUser, signIn } from '../../testing/factories';
+import { buildUser, PASSWORD, signIn } from '../../testing/factories';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
 
@@ -12,7 +12,11 @@ afterAll(() => t.close());
 describe('POST /api/session', () => {
   it('signs in with JSON and returns the user with tokens and a session cookie', async () => {
     const user = await buildUser(t.ctx.db);
-    const res = await t.app.inject({ method: 'POST', url: '/api/session', payload: { email: user.email, password: PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { email: user.email, password: PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ id: user.id, email: user.email, totpEnabled: false });
@@ -35,8 +39,16 @@ describe('POST /api/session', () => {
 
   it('answers the same message whichever part was wrong', async () => {
     const user = await buildUser(t.ctx.db);
-    const wrongPassword = await t.app.inject({ method: 'POST', url: '/api/session', payload: { email: user.email, password: 'nope-nope' } });
-    const wrongEmail = await t.app.inject({ method: 'POST', url: '/api/session', payload: { email: 'nobody@example.test', password: PASSWORD } });
+    const wrongPassword = await t.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { email: user.email, password: 'nope-nope' },
+    });
+    const wrongEmail = await t.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { email: 'nobody@example.test', password: PASSWORD },
+    });
     for (const res of [wrongPassword, wrongEmail]) {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: 'Incorrect email address or password' });
@@ -52,7 +64,11 @@ describe('POST /api/session', () => {
 
   it('refuses disabled accounts after a correct password', async () => {
     const user = await buildUser(t.ctx.db, { disabled: true });
-    const res = await t.app.inject({ method: 'POST', url: '/api/session', payload: { email: user.email, password: PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { email: user.email, password: PASSWORD },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('Account is disabled');
   });
@@ -61,12 +77,20 @@ describe('POST /api/session', () => {
     const user = await buildUser(t.ctx.db);
     const codes: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/session', payload: { email: user.email, password: 'wrong-pass' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/session',
+        payload: { email: user.email, password: 'wrong-pass' },
+      });
       codes.push(res.statusCode);
     }
     expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
     expect(codes.slice(10)).toEqual([429, 429]);
-    const last = await t.app.inject({ method: 'POST', url: '/api/session', payload: { email: user.email, password: PASSWORD } });
+    const last = await t.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { email: user.email, password: PASSWORD },
+    });
     expect(last.statusCode).toBe(429);
     expect(last.headers['retry-after']).toBeDefined();
   });
@@ -86,24 +110,40 @@ describe('session lifecycle', () => {
   it('the session cookie alone authenticates (Traccar clients)', async () => {
     const user = await buildUser(t.ctx.db);
     const { body } = await signIn(t.app, user.email);
-    const me = await t.app.inject({ method: 'GET', url: '/api/session', cookies: { waymark_session: body.refreshToken } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/session',
+      cookies: { waymark_session: body.refreshToken },
+    });
     expect(me.json().id).toBe(user.id);
   });
 
   it('refresh gives a new access token; sign-out revokes both tokens', async () => {
     const user = await buildUser(t.ctx.db);
     const { authorization, body } = await signIn(t.app, user.email);
-    const refreshed = await t.app.inject({ method: 'POST', url: '/api/session/refresh', payload: { refreshToken: body.refreshToken } });
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/session/refresh',
+      payload: { refreshToken: body.refreshToken },
+    });
     expect(refreshed.statusCode).toBe(200);
     const fresh = `Bearer ${refreshed.json().accessToken}`;
-    expect((await t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers: { authorization: fresh } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers: { authorization: fresh } })).statusCode,
+    ).toBe(200);
 
     const out = await t.app.inject({ method: 'DELETE', url: '/api/session', headers: { authorization } });
     expect(out.statusCode).toBe(204);
     for (const auth of [authorization, fresh]) {
-      expect((await t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers: { authorization: auth } })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers: { authorization: auth } })).statusCode,
+      ).toBe(401);
     }
-    const again = await t.app.inject({ method: 'POST', url: '/api/session/refresh', payload: { refreshToken: body.refreshToken } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/session/refresh',
+      payload: { refreshToken: body.refreshToken },
+    });
     expect(again.statusCode).toBe(401);
   });
 
@@ -111,7 +151,11 @@ describe('session lifecycle', () => {
     const user = await buildUser(t.ctx.db);
     const { body } = await signIn(t.app, user.email);
     const tampered = `${body.accessToken.slice(0, -2)}xx`;
-    const res = await t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers: { authorization: `Bearer ${tampered}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/auth/me',
+      headers: { authorization: `Bearer ${tampered}` },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -126,16 +170,29 @@ describe('session lifecycle', () => {
     });
     expect(made.statusCode).toBe(200);
     const token = made.body;
-    const viaBearer = await t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers: { authorization: `Bearer ${token}` } });
+    const viaBearer = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/auth/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(viaBearer.json().data.id).toBe(user.id);
     const viaQuery = await t.app.inject({ method: 'GET', url: `/api/session?token=${token}` });
     expect(viaQuery.statusCode).toBe(200);
     expect(viaQuery.json()).toMatchObject({ id: user.id });
     expect(viaQuery.json().accessToken).toBeDefined();
 
-    const revoked = await t.app.inject({ method: 'POST', url: '/api/session/token/revoke', headers: { authorization }, payload: { token } });
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: '/api/session/token/revoke',
+      headers: { authorization },
+      payload: { token },
+    });
     expect(revoked.statusCode).toBe(204);
-    const after = await t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers: { authorization: `Bearer ${token}` } });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/auth/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(after.statusCode).toBe(401);
   });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { messages } from '@waymark/contracts/errors';
 import { refreshSchema, signInResponseSchema, signInSchema, tokensSchema } from '@waymark/contracts/session';
 import { userSchema } from '@waymark/contracts/user';
@@ -7,13 +8,12 @@ import type { AppContext } from '../../context';
 import { HttpError, notFound, unauthorized } from '../../http-error';
 import { caller } from '../../plugins/app/auth';
 import { signToken, verifyToken } from '../../security/tokens';
-import { randomUUID } from 'node:crypto';
+import { audit } from '../audit/audit';
 import { presentUser } from '../users/users.presenter';
 import { apiToken } from './authenticate';
-import { SESSION_COOKIE, clearSessionCookie, setSessionCookie } from './cookies';
-import { signIn } from './sign-in';
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './cookies';
 import { createSession, refreshSession, revokeSession } from './sessions';
-import { audit } from '../audit/audit';
+import { signIn } from './sign-in';
 
 /** /api/session: Traccar's session calls plus token refresh. */
 export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -42,7 +42,11 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         const verified = await verifyToken(ctx.jwtKey, req.query.token, 'api');
         const auth = verified ? await apiToken(ctx, verified.id, verified.userId) : null;
         if (!auth) throw unauthorized('Invalid or expired token');
-        const tokens = await createSession(ctx, auth.user.id, { ip: req.ip, userAgent: req.headers['user-agent'], method: 'token' });
+        const tokens = await createSession(ctx, auth.user.id, {
+          ip: req.ip,
+          userAgent: req.headers['user-agent'],
+          method: 'token',
+        });
         setSessionCookie(ctx, reply, tokens.refreshToken);
         return { ...presentUser(auth.user), ...tokens };
       }
@@ -69,7 +73,12 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.delete('/session', { config: { auth: 'optional' } }, async (req, reply) => {
     if (req.auth?.sessionId) {
       await revokeSession(ctx, req.auth.sessionId);
-      await audit(ctx, { action: 'session.revoked', userId: req.auth.user.id, tenantId: req.auth.user.tenantId, ip: req.ip });
+      await audit(ctx, {
+        action: 'session.revoked',
+        userId: req.auth.user.id,
+        tenantId: req.auth.user.tenantId,
+        ip: req.ip,
+      });
     }
     clearSessionCookie(reply);
     return reply.status(204).send();
@@ -85,7 +94,12 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       if (expiresAt && expiresAt <= new Date()) throw new HttpError(400, 'Expiration must be in the future');
       const row = await ctx.db.apiToken.create({ data: { id: randomUUID(), userId: auth.user.id, expiresAt } });
       const token = await signToken(ctx.jwtKey, 'api', String(auth.user.id), row.id, expiresAt);
-      await audit(ctx, { action: 'token.created', userId: auth.user.id, tenantId: auth.user.tenantId, objectId: row.id });
+      await audit(ctx, {
+        action: 'token.created',
+        userId: auth.user.id,
+        tenantId: auth.user.tenantId,
+        objectId: row.id,
+      });
       return reply.type('text/plain').send(token);
     },
   );
@@ -97,7 +111,10 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       const auth = caller(req);
       const verified = await verifyToken(ctx.jwtKey, req.body.token, 'api');
       if (!verified || verified.userId !== auth.user.id) throw new HttpError(400, messages.invalidToken);
-      await ctx.db.apiToken.updateMany({ where: { id: verified.id, revokedAt: null }, data: { revokedAt: new Date() } });
+      await ctx.db.apiToken.updateMany({
+        where: { id: verified.id, revokedAt: null },
+        data: { revokedAt: new Date() },
+      });
       return reply.status(204).send();
     },
   );

@@ -47,7 +47,10 @@ export function sessionExpiry(ctx: AppContext): Date {
 export async function findSessionByRefreshToken(ctx: AppContext, refreshToken: string) {
   const id = refreshToken.split('.')[0] ?? '';
   if (!/^[0-9a-f-]{36}$/.test(id)) return null;
-  const session = await ctx.db.authSession.findUnique({ where: { id }, include: { user: { include: { role: true } } } });
+  const session = await ctx.db.authSession.findUnique({
+    where: { id },
+    include: { user: { include: { role: true } } },
+  });
   if (!session || session.refreshTokenHash !== sha256(refreshToken)) return null;
   if (session.revokedAt || session.expiresAt <= new Date()) return null;
   return session;

@@ -33,16 +33,33 @@ export const usersV2Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       const where: Prisma.UserWhereInput = {
         ...(tenantId ? { tenantId } : {}),
         ...(search
-          ? { OR: [{ name: { contains: search, mode: 'insensitive' } }, { email: { contains: search, mode: 'insensitive' } }] }
+          ? {
+              OR: [
+                { name: { contains: search, mode: 'insensitive' } },
+                { email: { contains: search, mode: 'insensitive' } },
+              ],
+            }
           : {}),
       };
       const sort = SORTABLE.includes(sortBy as never) ? (sortBy as string) : 'id';
       const [total, users] = await Promise.all([
         auth.db.user.count({ where }),
-        auth.db.user.findMany({ where, include: { role: true }, orderBy: { [sort]: sortOrder }, skip: page * size, take: size }),
+        auth.db.user.findMany({
+          where,
+          include: { role: true },
+          orderBy: { [sort]: sortOrder },
+          skip: page * size,
+          take: size,
+        }),
       ]);
       return {
-        data: { content: users.map(presentUser), page, size, totalElements: total, totalPages: Math.ceil(total / size) },
+        data: {
+          content: users.map(presentUser),
+          page,
+          size,
+          totalElements: total,
+          totalPages: Math.ceil(total / size),
+        },
       };
     },
   );
@@ -71,8 +88,12 @@ export const usersV2Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (req) => ({ data: presentUser(await updateUser(ctx, caller(req), req.params.id, req.body)) }),
   );
 
-  app.delete('/user/:id', { config: { permissions: [...MANAGE] }, schema: { params: idParams } }, async (req, reply) => {
-    await deleteUser(ctx, caller(req), req.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/user/:id',
+    { config: { permissions: [...MANAGE] }, schema: { params: idParams } },
+    async (req, reply) => {
+      await deleteUser(ctx, caller(req), req.params.id);
+      return reply.status(204).send();
+    },
+  );
 };

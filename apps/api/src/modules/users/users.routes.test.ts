@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, buildRole, buildTenant, buildUser, signIn } from '../../testing/factories';
+import { buildRole, buildTenant, buildUser, PASSWORD, signIn } from '../../testing/factories';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
 
@@ -37,13 +37,22 @@ describe('users (/api/users and /api/v2/user)', () => {
       expect(res.json().data).toMatchObject({ tenantId: tenant.id, email: `driver${i}-${tenant.id}@example.test` });
       ids.push(res.json().data.id);
     }
-    const page = (await t.app.inject({ method: 'GET', url: '/api/v2/user?page=0&size=2&sortBy=name', headers: { authorization } })).json();
+    const page = (
+      await t.app.inject({ method: 'GET', url: '/api/v2/user?page=0&size=2&sortBy=name', headers: { authorization } })
+    ).json();
     expect(page.data).toMatchObject({ page: 0, size: 2, totalElements: 4, totalPages: 2 });
     expect(page.data.content).toHaveLength(2);
-    const search = (await t.app.inject({ method: 'GET', url: '/api/v2/user?search=driver 1', headers: { authorization } })).json();
+    const search = (
+      await t.app.inject({ method: 'GET', url: '/api/v2/user?search=driver 1', headers: { authorization } })
+    ).json();
     expect(search.data.content.map((u: { id: number }) => u.id)).toEqual([ids[1]]);
 
-    const renamed = await t.app.inject({ method: 'PUT', url: `/api/users/${ids[0]}`, headers: { authorization }, payload: { name: 'Renamed' } });
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${ids[0]}`,
+      headers: { authorization },
+      payload: { name: 'Renamed' },
+    });
     expect(renamed.json().name).toBe('Renamed');
     const del = await t.app.inject({ method: 'DELETE', url: `/api/v2/user/${ids[2]}`, headers: { authorization } });
     expect(del.statusCode).toBe(204);
@@ -54,12 +63,27 @@ describe('users (/api/users and /api/v2/user)', () => {
   it('refuses duplicate emails (409) and invalid bodies (400)', async () => {
     const admin = await buildUser(t.ctx.db, { administrator: true });
     const { authorization } = await signIn(t.app, admin.email);
-    const dup = await t.app.inject({ method: 'POST', url: '/api/users', headers: { authorization }, payload: { name: 'D', email: admin.email.toUpperCase() } });
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { authorization },
+      payload: { name: 'D', email: admin.email.toUpperCase() },
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe('Email address is already in use');
-    const bad = await t.app.inject({ method: 'POST', url: '/api/users', headers: { authorization }, payload: { name: '', email: 'not-an-email' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { authorization },
+      payload: { name: '', email: 'not-an-email' },
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details.map((d: { path: string }) => d.path).sort()).toEqual(['body.email', 'body.name']);
+    expect(
+      bad
+        .json()
+        .details.map((d: { path: string }) => d.path)
+        .sort(),
+    ).toEqual(['body.email', 'body.name']);
   });
 
   it('prevents privilege escalation', async () => {
@@ -70,16 +94,41 @@ describe('users (/api/users and /api/v2/user)', () => {
     const asManager = (await signIn(t.app, manager.email)).authorization;
     const asPlain = (await signIn(t.app, plain.email)).authorization;
 
-    const makeAdmin = await t.app.inject({ method: 'PUT', url: `/api/users/${plain.id}`, headers: { authorization: asManager }, payload: { administrator: true } });
+    const makeAdmin = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${plain.id}`,
+      headers: { authorization: asManager },
+      payload: { administrator: true },
+    });
     expect(makeAdmin.statusCode).toBe(403);
-    const giveRole = await t.app.inject({ method: 'PUT', url: `/api/users/${plain.id}`, headers: { authorization: asManager }, payload: { roleId: strongRole.id } });
+    const giveRole = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${plain.id}`,
+      headers: { authorization: asManager },
+      payload: { roleId: strongRole.id },
+    });
     expect(giveRole.statusCode).toBe(403);
-    const selfRole = await t.app.inject({ method: 'PUT', url: `/api/users/${plain.id}`, headers: { authorization: asPlain }, payload: { roleId: strongRole.id } });
+    const selfRole = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${plain.id}`,
+      headers: { authorization: asPlain },
+      payload: { roleId: strongRole.id },
+    });
     expect(selfRole.statusCode).toBe(403);
-    const selfName = await t.app.inject({ method: 'PUT', url: `/api/users/${plain.id}`, headers: { authorization: asPlain }, payload: { name: 'Me', attributes: { language: 'fr' } } });
+    const selfName = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${plain.id}`,
+      headers: { authorization: asPlain },
+      payload: { name: 'Me', attributes: { language: 'fr' } },
+    });
     expect(selfName.statusCode).toBe(200);
     expect(selfName.json().attributes).toEqual({ language: 'fr' });
-    const other = await t.app.inject({ method: 'PUT', url: `/api/users/${manager.id}`, headers: { authorization: asPlain }, payload: { name: 'Hacked' } });
+    const other = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${manager.id}`,
+      headers: { authorization: asPlain },
+      payload: { name: 'Hacked' },
+    });
     expect(other.statusCode).toBe(403);
   });
 
@@ -87,10 +136,21 @@ describe('users (/api/users and /api/v2/user)', () => {
     const user = await buildUser(t.ctx.db);
     const first = await signIn(t.app, user.email);
     const second = await signIn(t.app, user.email);
-    const res = await t.app.inject({ method: 'PUT', url: `/api/users/${user.id}`, headers: { authorization: second.authorization }, payload: { password: 'Another-pass-1' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${user.id}`,
+      headers: { authorization: second.authorization },
+      payload: { password: 'Another-pass-1' },
+    });
     expect(res.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/session', headers: { authorization: first.authorization } })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/session', headers: { authorization: second.authorization } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/session', headers: { authorization: first.authorization } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/session', headers: { authorization: second.authorization } }))
+        .statusCode,
+    ).toBe(200);
     await expect(signIn(t.app, user.email, PASSWORD)).rejects.toThrow();
     await expect(signIn(t.app, user.email, 'Another-pass-1')).resolves.toBeDefined();
   });
@@ -98,7 +158,12 @@ describe('users (/api/users and /api/v2/user)', () => {
   it('stores passwords hashed with scrypt', async () => {
     const admin = await buildUser(t.ctx.db, { administrator: true });
     const { authorization } = await signIn(t.app, admin.email);
-    const res = await t.app.inject({ method: 'POST', url: '/api/users', headers: { authorization }, payload: { name: 'H', email: 'hashed@example.test', password: 'Plain-text-1' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { authorization },
+      payload: { name: 'H', email: 'hashed@example.test', password: 'Plain-text-1' },
+    });
     const row = await t.ctx.db.user.findUniqueOrThrow({ where: { id: res.json().id } });
     expect(row.passwordHash).toMatch(/^scrypt\$16384\$8\$1\$/);
     expect(row.passwordHash).not.toContain('Plain-text-1');

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { forbidden } from '../../http-error';
 import { caller } from '../../plugins/app/auth';
-import { presentUser } from './users.presenter';
 import { register } from './registration';
+import { presentUser } from './users.presenter';
 import { canManageUsers, createUser, deleteUser, getUser, updateUser } from './users.service';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -17,7 +17,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     {
       config: { permissions: ['ADMIN_ACCOUNT', 'VIEW_USERS'] },
       schema: {
-        querystring: z.object({ userId: z.coerce.number().int().optional(), tenantId: z.coerce.number().int().optional() }),
+        querystring: z.object({
+          userId: z.coerce.number().int().optional(),
+          tenantId: z.coerce.number().int().optional(),
+        }),
         response: { 200: z.array(userSchema) },
       },
     },
@@ -36,18 +39,17 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
   );
 
-  app.get(
-    '/users/:id',
-    { schema: { params: idParams, response: { 200: userSchema } } },
-    async (req) => {
-      const auth = caller(req);
-      const self = req.params.id === auth.user.id;
-      if (!self && !auth.permissions.some((p) => p === 'VIEW_USER_DETAILS' || p === 'VIEW_USERS' || p === 'ADMIN_ACCOUNT')) {
-        throw forbidden();
-      }
-      return presentUser(await getUser(auth, req.params.id));
-    },
-  );
+  app.get('/users/:id', { schema: { params: idParams, response: { 200: userSchema } } }, async (req) => {
+    const auth = caller(req);
+    const self = req.params.id === auth.user.id;
+    if (
+      !self &&
+      !auth.permissions.some((p) => p === 'VIEW_USER_DETAILS' || p === 'VIEW_USERS' || p === 'ADMIN_ACCOUNT')
+    ) {
+      throw forbidden();
+    }
+    return presentUser(await getUser(auth, req.params.id));
+  });
 
   app.post(
     '/users',
@@ -75,4 +77,3 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     return reply.status(204).send();
   });
 };
-

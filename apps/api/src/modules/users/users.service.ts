@@ -5,7 +5,7 @@ import type { UserInput } from '@waymark/contracts/user';
 import type { Db, Prisma } from '@waymark/db/client';
 import type { AppContext } from '../../context';
 import { publicUrl } from '../../env';
-import { HttpError, conflict, forbidden } from '../../http-error';
+import { conflict, forbidden, HttpError } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
 import { hashPassword } from '../../security/password';
 import { randomToken, sha256 } from '../../security/secrets';
@@ -77,8 +77,20 @@ export async function createUser(ctx: AppContext, auth: AuthContext, input: User
   const tenantId = input.tenantId === undefined ? (auth.scope.platform ? null : auth.user.tenantId) : input.tenantId;
   if (!auth.scope.platform && (tenantId === null || !auth.scope.tenantIds.includes(tenantId))) throw forbidden();
   const passwordHash = input.password ? await hashPassword(input.password) : null;
-  const user = await insertUser(auth.db, { ...data(input), name: input.name, email: input.email, tenantId, passwordHash });
-  await audit(ctx, { action: 'user.created', userId: auth.user.id, tenantId: user.tenantId, objectType: 'user', objectId: user.id });
+  const user = await insertUser(auth.db, {
+    ...data(input),
+    name: input.name,
+    email: input.email,
+    tenantId,
+    passwordHash,
+  });
+  await audit(ctx, {
+    action: 'user.created',
+    userId: auth.user.id,
+    tenantId: user.tenantId,
+    objectType: 'user',
+    objectId: user.id,
+  });
   if (!passwordHash) await sendInvite(ctx, user);
   return user;
 }
@@ -103,12 +115,21 @@ export async function updateUser(
   const self = id === auth.user.id;
   const current = await getUser(auth, id);
   if (!self && !canManageUsers(auth)) throw forbidden();
-  const privileged = PRIVILEGED.filter((k) => input[k] !== undefined && input[k] !== (current as Record<string, unknown>)[k]);
+  const privileged = PRIVILEGED.filter(
+    (k) => input[k] !== undefined && input[k] !== (current as Record<string, unknown>)[k],
+  );
   if (privileged.length > 0 && (self ? !auth.user.administrator : !canManageUsers(auth))) throw forbidden();
-  if (self && input.administrator === false && auth.user.administrator) throw forbidden('You cannot remove your own administrator flag');
-  if (input.administrator !== undefined && input.administrator !== current.administrator && !auth.user.administrator) throw forbidden();
+  if (self && input.administrator === false && auth.user.administrator)
+    throw forbidden('You cannot remove your own administrator flag');
+  if (input.administrator !== undefined && input.administrator !== current.administrator && !auth.user.administrator)
+    throw forbidden();
   if (current.administrator && !auth.user.administrator) throw forbidden();
-  if (input.email !== undefined && input.email.toLowerCase() !== current.email && current.fixedEmail && !canManageUsers(auth)) {
+  if (
+    input.email !== undefined &&
+    input.email.toLowerCase() !== current.email &&
+    current.fixedEmail &&
+    !canManageUsers(auth)
+  ) {
     throw forbidden('The email address of this account cannot be changed');
   }
   if (input.roleId !== undefined && input.roleId !== current.roleId) await checkRole(auth, input.roleId);
@@ -123,7 +144,14 @@ export async function updateUser(
     include: { role: true },
   });
   if (input.password || input.disabled || input.active === false) await revokeOthers(ctx, auth, id);
-  await audit(ctx, { action: 'user.updated', userId: auth.user.id, tenantId: user.tenantId, objectType: 'user', objectId: id, details: { fields: Object.keys(input).filter((k) => k !== 'password') } });
+  await audit(ctx, {
+    action: 'user.updated',
+    userId: auth.user.id,
+    tenantId: user.tenantId,
+    objectType: 'user',
+    objectId: id,
+    details: { fields: Object.keys(input).filter((k) => k !== 'password') },
+  });
   return user;
 }
 
@@ -141,7 +169,13 @@ export async function deleteUser(ctx: AppContext, auth: AuthContext, id: number)
   const user = await getUser(auth, id);
   if (user.administrator && !auth.user.administrator) throw forbidden();
   await auth.db.user.delete({ where: { id } });
-  await audit(ctx, { action: 'user.deleted', userId: auth.user.id, tenantId: user.tenantId, objectType: 'user', objectId: id });
+  await audit(ctx, {
+    action: 'user.deleted',
+    userId: auth.user.id,
+    tenantId: user.tenantId,
+    objectType: 'user',
+    objectId: id,
+  });
 }
 
 /** Mails an invited user (created without a password) the link to /password/create/{token}. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant, buildUser } from '../../testing/factories';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
-import { TENANT_OWNED_MODELS, scopedDb, tenantTree } from './access-scope';
+import { scopedDb, TENANT_OWNED_MODELS, tenantTree } from './access-scope';
 
 describe('tenant-owned models', () => {
   it('are exactly the models of schema.prisma with a tenantId column', () => {
@@ -32,15 +32,21 @@ describe('scopedDb', () => {
     expect(await db.user.findFirst({ where: { email: foreign.email } })).toBeNull();
     expect(await db.user.count({ where: { id: foreign.id } })).toBe(0);
     expect((await db.user.updateMany({ where: { id: foreign.id }, data: { name: 'x' } })).count).toBe(0);
-    await expect(db.user.update({ where: { id: foreign.id }, data: { name: 'x' } })).rejects.toMatchObject({ code: 'P2025' });
+    await expect(db.user.update({ where: { id: foreign.id }, data: { name: 'x' } })).rejects.toMatchObject({
+      code: 'P2025',
+    });
     await expect(db.user.delete({ where: { id: foreign.id } })).rejects.toMatchObject({ code: 'P2025' });
     await expect(db.tenant.findUnique({ where: { id: b.id } })).resolves.toBeNull();
 
     const made = await db.group.create({ data: { name: 'Filled' } });
     expect(made.tenantId).toBe(a.id);
-    await expect(db.group.create({ data: { name: 'Foreign', tenantId: b.id } })).rejects.toMatchObject({ statusCode: 403 });
+    await expect(db.group.create({ data: { name: 'Foreign', tenantId: b.id } })).rejects.toMatchObject({
+      statusCode: 403,
+    });
     const own = await buildUser(t.ctx.db, { tenantId: a.id });
-    await expect(db.user.update({ where: { id: own.id }, data: { tenantId: b.id } })).rejects.toMatchObject({ statusCode: 403 });
+    await expect(db.user.update({ where: { id: own.id }, data: { tenantId: b.id } })).rejects.toMatchObject({
+      statusCode: 403,
+    });
     expect((await t.ctx.db.user.findUniqueOrThrow({ where: { id: foreign.id } })).name).toBe(foreign.name);
   });
 

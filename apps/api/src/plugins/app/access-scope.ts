@@ -40,7 +40,16 @@ export const TENANT_OWNED_MODELS = [
 const SHARED_READ = new Set<string>(['Role']);
 
 const tenantOwned = new Set<string>(TENANT_OWNED_MODELS);
-const READS = new Set(['findUnique', 'findUniqueOrThrow', 'findFirst', 'findFirstOrThrow', 'findMany', 'count', 'aggregate', 'groupBy']);
+const READS = new Set([
+  'findUnique',
+  'findUniqueOrThrow',
+  'findFirst',
+  'findFirstOrThrow',
+  'findMany',
+  'count',
+  'aggregate',
+  'groupBy',
+]);
 const FILTERED_WRITES = new Set(['update', 'updateMany', 'updateManyAndReturn', 'delete', 'deleteMany', 'upsert']);
 const CREATES = new Set(['create', 'createMany', 'createManyAndReturn']);
 
@@ -111,7 +120,10 @@ export function scopedDb(db: Db, scope: AccessScope): Db {
 }
 
 /** Adds a condition beside the caller's, keeping unique fields at the top (findUnique, update, delete). */
-function withFilter(where: Record<string, unknown> | undefined, filter: Record<string, unknown>): Record<string, unknown> {
+function withFilter(
+  where: Record<string, unknown> | undefined,
+  filter: Record<string, unknown>,
+): Record<string, unknown> {
   const base = where ?? {};
   const and = base.AND === undefined ? [] : Array.isArray(base.AND) ? base.AND : [base.AND];
   return { ...base, AND: [...and, filter] };

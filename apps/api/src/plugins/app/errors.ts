@@ -17,7 +17,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError & PrismaLikeError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({
-        path: [error.validationContext, v.instancePath.replace(/^\//, '').replace(/\//g, '.')].filter(Boolean).join('.'),
+        path: [error.validationContext, v.instancePath.replace(/^\//, '').replace(/\//g, '.')]
+          .filter(Boolean)
+          .join('.'),
         message: v.message ?? 'invalid',
       }));
       return reply.status(400).send({ message: messages.invalidParameters, details });
@@ -33,7 +35,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error.code === 'P2003') return reply.status(409).send({ message: 'The item is still in use' });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.validation ? messages.invalidParameters : error.message;
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.validation ? messages.invalidParameters : error.message;
       return reply.status(status).send({ message });
     }
     req.log.error({ err: error }, 'request failed');

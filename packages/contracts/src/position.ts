@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** ISO-8601 time in UTC with a trailing Z, e.g. 2025-06-15T13:45:12.862Z. */
+export const utcTimeSchema = z.iso.datetime().describe('ISO-8601 time in UTC');
+
+/** One cell tower a device saw (Traccar's CellTower). */
+export const cellTowerSchema = z.object({
+  radioType: z.enum(['gsm', 'cdma', 'wcdma', 'lte', 'nbiot', 'nr']).optional(),
+  mobileCountryCode: z.number().int().min(0).max(999),
+  mobileNetworkCode: z.number().int().min(0).max(999),
+  locationAreaCode: z.number().int().min(0).max(65535),
+  cellId: z.number().int().min(0).max(268435455),
+  signalStrength: z.number().optional().describe('dBm'),
+});
+export type CellTower = z.infer<typeof cellTowerSchema>;
+
+/** One Wi-Fi access point a device saw (Traccar's WifiAccessPoint). */
+export const wifiAccessPointSchema = z.object({
+  macAddress: z.string().regex(/^[0-9a-fA-F]{2}(:[0-9a-fA-F]{2}){5}$/, 'MAC address aa:bb:cc:dd:ee:ff'),
+  signalStrength: z.number().optional().describe('dBm'),
+  channel: z.number().int().optional(),
+});
+export type WifiAccessPoint = z.infer<typeof wifiAccessPointSchema>;
+
+/** Cell towers and Wi-Fi access points of one position (Traccar's Network), input to geolocation. */
+export const networkSchema = z.object({
+  radioType: z.string().describe("Traccar's default is gsm"),
+  considerIp: z.boolean(),
+  cellTowers: z.array(cellTowerSchema).optional(),
+  wifiAccessPoints: z.array(wifiAccessPointSchema).optional(),
+});
+export type Network = z.infer<typeof networkSchema>;
+
+/** Attribute values are scalars; keys follow Traccar's names (raw vendor values under prefixed keys). */
+export const attributeValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export const positionAttributesSchema = z.record(z.string(), attributeValueSchema);
+export type PositionAttributes = z.infer<typeof positionAttributesSchema>;
+
+/**
+ * What a tracker reported in one position, in Traccar's units. Shared by the bus message (ingest -> api)
+ * and whatever the API derives from it.
+ */
+export const positionFixSchema = z.object({
+  deviceTime: utcTimeSchema.nullable().describe('time the device stamped on the message; null when it sent none'),
+  fixTime: utcTimeSchema.nullable().describe('time of the GNSS fix; null when the message carried no location'),
+  outdated: z
+    .boolean()
+    .describe('true when the message carried no location of its own (status/alarm): reuse the last known location'),
+  valid: z.boolean().describe('the device reported a valid GNSS fix'),
+  latitude: z.number().min(-90).max(90).describe('degrees, WGS-84'),
+  longitude: z.number().min(-180).max(180).describe('degrees, WGS-84'),
+  altitude: z.number().describe('metres'),
+  speed: z.number().min(0).describe('knots'),
+  course: z.number().min(0).max(360).describe('degrees clockwise from north'),
+  accuracy: z.number().min(0).describe('metres; 0 when unknown'),
+  network: networkSchema.nullable(),
+  attributes: positionAttributesSchema,
+});
+export type PositionFix = z.infer<typeof positionFixSchema>;
