@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -40,6 +41,21 @@ describe('migrations', () => {
 
   it('schema.prisma and the migrations folder describe the same schema (no drift)', async () => {
     expect(await diffMigrationsToSchema()).toBe('');
+  }, 60_000);
+
+  it('generates the next migration from a schema change', async () => {
+    const changed = join(tmpdir(), `schema-${randomBytes(4).toString('hex')}.prisma`);
+    const schema = readFileSync(paths.schema, 'utf8').replace(
+      'model Vendor {\n',
+      'model Vendor {\n  rating     Int?\n',
+    );
+    writeFileSync(changed, schema);
+    try {
+      const sql = await diffMigrationsToSchema(changed);
+      expect(sql).toContain('ALTER TABLE "vendors" ADD COLUMN     "rating" INTEGER');
+    } finally {
+      rmSync(changed);
+    }
   }, 60_000);
 
   it('applies every migration to an empty database and records it as prisma migrate deploy does', async () => {
