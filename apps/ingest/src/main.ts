@@ -1,0 +1,68 @@
+import { createBus } from '@waymark/bus/bus';
+import { pino } from 'pino';
+import { ConfigError, loadIngestEnv } from './env';
+import { startIngest } from './ingest';
+
+/**
+ * Standalone ingest (production, several nodes): Redis bus required. The all-in-one `waymark start` runs
+ * startIngest inside the API process with the in-process bus instead.
+ */
+async function main(): Promise<void> {
+  let env: ReturnType<typeof loadIngestEnv>;
+  try {
+    env = loadIngestEnv();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`waymark ingest: invalid configuration: ${err.message}\n`);
+    process.exitCode = 1;
+    return;
+  }
+  const logger = pino({ level: env.logLevel, base: { service: 'ingest', nodeId: env.nodeId } }, pino.destination(2));
+  if (!env.redisUrl) {
+    logger.fatal('REDIS_URL is required for the standalone ingest (the embedded one runs inside `waymark start`)');
+    process.exitCode = 1;
+    return;
+  }
+
+  const bus = createBus({ redisUrl: env.redisUrl, nodeId: env.nodeId, logger: logger.child({ component: 'bus' }) });
+  let ingest: Awaited<ReturnType<typeof startIngest>>;
+  try {
+    ingest = await startIngest({
+      bus,
+      nodeId: env.nodeId,
+      logger,
+      protocols: env.protocols,
+      portOverrides: env.portOverrides,
+      host: env.host,
+    });
+  } catch (err) {
+    logger.fatal({ err }, 'ingest failed to start');
+    await bus.close();
+    process.exitCode = 1;
+    return;
+  }
+  for (const address of ingest.listening) logger.info({ ...address, host: env.host }, 'listening');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long: exiting');
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    await ingest.close();
+    await bus.close();
+    clearTimeout(force);
+    logger.info('stopped');
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+await main();

@@ -1,0 +1,111 @@
+import type { DeviceStatusEvent, PositionMessage } from '@waymark/contracts/bus';
+import { positionMessageSchema } from '@waymark/contracts/bus';
+import type { DecodeResult, StreamProtocol } from '../protocols/protocol.types';
+import { isHttpReply } from '../protocols/protocol.types';
+import type { IngestContext } from './ingest-context';
+import type { DeviceChannel, Session } from './session';
+
+/**
+ * After a frame is decoded: binds the session to the device it identified (publishing its status), completes the
+ * positions (protocol, device, server time, node), checks them against the contract and publishes them. Resolves
+ * when the bus has them, so that the caller acknowledges the device only then.
+ */
+export async function publishDecoded(
+  ctx: IngestContext,
+  session: Session,
+  result: DecodeResult,
+  channelFor: (uniqueId: string) => DeviceChannel,
+): Promise<void> {
+  if (result.state) session.state = result.state;
+  if (result.uniqueId) await identify(ctx, session, result.uniqueId, channelFor(result.uniqueId));
+  const positions: PositionMessage[] = [];
+  for (const decoded of result.messages) {
+    const uniqueId = decoded.uniqueId ?? session.uniqueId;
+    if (!uniqueId) {
+      ctx.logger.warn({ protocol: session.protocol, remote: session.remoteAddress }, 'position of no device dropped');
+      continue;
+    }
+    const candidate = {
+      ...decoded,
+      protocol: session.protocol,
+      uniqueId,
+      serverTime: session.receivedAt.toISOString(),
+      nodeId: ctx.nodeId,
+    };
+    const parsed = positionMessageSchema.safeParse(candidate);
+    if (parsed.success) positions.push(parsed.data);
+    else {
+      const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+      ctx.logger.warn({ protocol: session.protocol, uniqueId, issues }, 'decoded position rejected by the contract');
+    }
+  }
+  if (positions.length > 0) await ctx.bus.publish('positions', positions);
+}
+
+async function identify(ctx: IngestContext, session: Session, uniqueId: string, channel: DeviceChannel) {
+  if (session.transport === 'tcp') {
+    if (session.uniqueId === uniqueId) return;
+    if (session.uniqueId) await deviceDisconnected(ctx, session, channel);
+    session.uniqueId = uniqueId;
+    ctx.devices.bind(uniqueId, channel);
+    await publishStatus(ctx, session, 'connected');
+    return;
+  }
+  session.uniqueId = uniqueId;
+  ctx.devices.bind(uniqueId, channel);
+  if (ctx.devices.onlineDue(uniqueId, Date.now(), ctx.statusIntervalMs)) await publishStatus(ctx, session, 'online');
+}
+
+/** A TCP connection closed: the device is gone from this node unless it already reconnected. */
+export async function deviceDisconnected(ctx: IngestContext, session: Session, channel: DeviceChannel) {
+  if (session.uniqueId && ctx.devices.unbind(session.uniqueId, channel)) {
+    await publishStatus(ctx, session, 'disconnected');
+  }
+}
+
+async function publishStatus(ctx: IngestContext, session: Session, event: DeviceStatusEvent): Promise<void> {
+  if (!session.uniqueId) return;
+  await ctx.bus.publish('device-status', [
+    {
+      uniqueId: session.uniqueId,
+      event,
+      protocol: session.protocol,
+      transport: session.transport,
+      remoteAddress: session.remoteAddress,
+      time: new Date().toISOString(),
+      nodeId: ctx.nodeId,
+    },
+  ]);
+}
+
+/**
+ * Decodes one TCP frame or UDP datagram, publishes, then sends the ack. A frame the decoder rejects is logged and
+ * dropped; the session carries on.
+ */
+export async function processStreamFrame(
+  ctx: IngestContext,
+  protocol: StreamProtocol,
+  session: Session,
+  channel: DeviceChannel,
+  frame: Buffer,
+  reply: (data: Buffer | string) => void,
+): Promise<void> {
+  session.receivedAt = new Date();
+  let result: DecodeResult;
+  try {
+    result = protocol.decoder(frame, session);
+  } catch (err) {
+    const frameHex = frame.subarray(0, 256).toString('hex');
+    ctx.logger.warn(
+      { protocol: protocol.name, remote: session.remoteAddress, err: errorMessage(err), frame: frameHex },
+      'malformed frame dropped',
+    );
+    return;
+  }
+  await publishDecoded(ctx, session, result, () => channel);
+  if (result.ack !== undefined && !isHttpReply(result.ack)) reply(result.ack);
+}
+
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

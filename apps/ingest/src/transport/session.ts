@@ -1,0 +1,74 @@
+import type { ProtocolDefinition, SessionView, Transport } from '../protocols/protocol.types';
+
+/** One TCP connection, one UDP peer (ip:port) or one HTTP request, and the device it belongs to once known. */
+export class Session implements SessionView {
+  uniqueId: string | null = null;
+  state: Record<string, unknown> = {};
+  receivedAt = new Date();
+
+  constructor(
+    readonly protocol: string,
+    readonly transport: Transport,
+    readonly remoteAddress: string,
+  ) {}
+}
+
+/** How to reach a device: through the session that last heard from it. */
+export interface DeviceChannel {
+  readonly protocol: ProtocolDefinition;
+  readonly session: Session;
+  /** Sends command bytes (TCP/UDP) or queues them for the next HTTP response. */
+  deliver(data: Buffer | string): void;
+}
+
+interface Entry {
+  channel: DeviceChannel;
+  lastSeen: number;
+}
+
+/** uniqueId -> channel of the devices this ingest node currently holds. */
+export class DeviceRegistry {
+  private readonly entries = new Map<string, Entry>();
+  private readonly lastOnline = new Map<string, number>();
+
+  /** Returns true when the device was not bound to this channel before. */
+  bind(uniqueId: string, channel: DeviceChannel, now = Date.now()): boolean {
+    const previous = this.entries.get(uniqueId);
+    this.entries.set(uniqueId, { channel, lastSeen: now });
+    return previous?.channel !== channel;
+  }
+
+  /** Unbinds only if the device is still bound to this channel (it may have reconnected elsewhere). */
+  unbind(uniqueId: string, channel: DeviceChannel): boolean {
+    if (this.entries.get(uniqueId)?.channel !== channel) return false;
+    this.entries.delete(uniqueId);
+    this.lastOnline.delete(uniqueId);
+    return true;
+  }
+
+  get(uniqueId: string): DeviceChannel | undefined {
+    return this.entries.get(uniqueId)?.channel;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** For connectionless devices: true (and remembered) when an `online` status is due. */
+  onlineDue(uniqueId: string, now: number, intervalMs: number): boolean {
+    const last = this.lastOnline.get(uniqueId);
+    if (last !== undefined && now - last < intervalMs) return false;
+    this.lastOnline.set(uniqueId, now);
+    return true;
+  }
+
+  /** Forgets connectionless (UDP/HTTP) devices not heard from for idleMs. */
+  sweep(now: number, idleMs: number): void {
+    for (const [uniqueId, entry] of this.entries) {
+      if (entry.channel.session.transport !== 'tcp' && now - entry.lastSeen > idleMs) {
+        this.entries.delete(uniqueId);
+        this.lastOnline.delete(uniqueId);
+      }
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import { createServer, type Socket } from 'node:net';
+import type { Framer, StreamProtocol } from '../protocols/protocol.types';
+import { deviceDisconnected, errorMessage, processStreamFrame } from './frame-pipeline';
+import type { IngestContext, Listener } from './ingest-context';
+import { listen, peerOf } from './listen';
+import { type DeviceChannel, Session } from './session';
+
+export interface TcpListenerOptions {
+  host: string;
+  port: number;
+  /** A connection silent this long is closed. */
+  idleTimeoutMs: number;
+}
+
+/** Without a framer, each read is one frame. */
+const passThrough: Framer = { push: (chunk) => [chunk] };
+
+/**
+ * A TCP server for one protocol: one framer and one session per connection. Frames of a connection are handled
+ * one after another; while the bus is slow to take them the socket is paused, so the kernel pushes back on the
+ * device. A malformed frame is dropped and logged; other frames and connections are not affected.
+ */
+export async function startTcpListener(
+  ctx: IngestContext,
+  protocol: StreamProtocol,
+  options: TcpListenerOptions,
+): Promise<Listener> {
+  const connections = new Map<Socket, Promise<void>>();
+  const server = createServer((socket) => {
+    const done = handleConnection(ctx, protocol, socket, options).finally(() => connections.delete(socket));
+    connections.set(socket, done);
+  });
+  const port = await listen(server, options.port, options.host);
+  return {
+    protocol: protocol.name,
+    transport: 'tcp',
+    port,
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of connections.keys()) socket.destroy();
+      await Promise.allSettled([...connections.values()]);
+      await closed;
+    },
+  };
+}
+
+/** Resolves when the connection is closed and its last frames and status are published. */
+function handleConnection(
+  ctx: IngestContext,
+  protocol: StreamProtocol,
+  socket: Socket,
+  options: TcpListenerOptions,
+): Promise<void> {
+  const session = new Session(protocol.name, 'tcp', peerOf(socket.remoteAddress, socket.remotePort));
+  const log = ctx.logger.child({ protocol: protocol.name, transport: 'tcp', remote: session.remoteAddress });
+  const framer = protocol.framer?.() ?? passThrough;
+  const write = (data: Buffer | string) => {
+    if (!socket.destroyed) socket.write(data);
+  };
+  const channel: DeviceChannel = { protocol, session, deliver: write };
+  let chain = Promise.resolve();
+  let queued = 0;
+
+  const processChunk = async (chunk: Buffer) => {
+    let frames: Buffer[];
+    try {
+      frames = framer.push(chunk);
+    } catch (err) {
+      log.warn({ err: errorMessage(err) }, 'framer failed; closing the connection');
+      socket.destroy();
+      return;
+    }
+    for (const frame of frames) {
+      if (socket.destroyed) return;
+      await processStreamFrame(ctx, protocol, session, channel, frame, write);
+    }
+  };
+
+  socket.setNoDelay(true);
+  socket.setTimeout(options.idleTimeoutMs, () => {
+    log.debug('idle connection closed');
+    socket.destroy();
+  });
+  socket.on('error', (err) => log.debug({ err: err.message }, 'socket error'));
+  socket.on('data', (chunk: Buffer) => {
+    queued += 1;
+    socket.pause();
+    chain = chain
+      .then(() => processChunk(chunk))
+      .catch((err) => {
+        log.error({ err: errorMessage(err) }, 'publishing failed; closing the connection so the device resends');
+        socket.destroy();
+      })
+      .finally(() => {
+        queued -= 1;
+        if (queued === 0 && !socket.destroyed) socket.resume();
+      });
+  });
+  log.debug('connection opened');
+
+  return new Promise((resolve) => {
+    socket.once('close', () => {
+      chain
+        .then(() => deviceDisconnected(ctx, session, channel))
+        .catch((err) => log.warn({ err: errorMessage(err) }, 'disconnect status not published'))
+        .finally(() => {
+          log.debug({ uniqueId: session.uniqueId }, 'connection closed');
+          resolve();
+        });
+    });
+  });
+}

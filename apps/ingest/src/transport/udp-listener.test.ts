@@ -1,0 +1,52 @@
+import { createSocket } from 'node:dgram';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestIngest, waitFor } from '../testing/ingest-harness';
+import { testRegistry } from '../testing/line-protocol';
+
+let harness: Awaited<ReturnType<typeof startTestIngest>> | undefined;
+
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+
+describe('UDP listener', () => {
+  it('round trip: datagrams decoded per peer, acked, published; commands go back to the peer', async () => {
+    harness = await startTestIngest({ registry: testRegistry });
+    const h = harness;
+    const port = h.portOf('testline', 'udp');
+    const client = createSocket('udp4');
+    const received: string[] = [];
+    client.on('message', (msg) => received.push(msg.toString('latin1')));
+    const send = (text: string) =>
+      new Promise<void>((resolve, reject) =>
+        client.send(text, port, '127.0.0.1', (err) => (err ? reject(err) : resolve())),
+      );
+    try {
+      await send('LOGIN,udp1');
+      await waitFor(() => received.length === 1, 'login ack');
+      await send('POS,10,20,1');
+      await send('nonsense');
+      await send('POS,11,21,2');
+      await waitFor(() => h.positions.length === 2 && received.length === 3, 'positions and acks');
+      expect(received).toEqual(['OK\n', 'ACK\n', 'ACK\n']);
+      expect(h.positions.map((p) => [p.uniqueId, p.latitude, p.attributes.seq])).toEqual([
+        ['udp1', 10, 1],
+        ['udp1', 11, 2],
+      ]);
+      expect(h.statuses.map((s) => [s.uniqueId, s.event, s.transport])).toEqual([['udp1', 'online', 'udp']]);
+
+      await h.bus.sendCommand({
+        id: '1',
+        uniqueId: 'udp1',
+        type: 'custom',
+        attributes: { data: 'ping' },
+        createdAt: new Date().toISOString(),
+      });
+      await waitFor(() => received.length === 4, 'command datagram');
+      expect(received[3]).toBe('CMD,ping\n');
+    } finally {
+      client.close();
+    }
+  });
+});

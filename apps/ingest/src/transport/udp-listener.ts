@@ -1,0 +1,89 @@
+import { createSocket, type RemoteInfo } from 'node:dgram';
+import type { StreamProtocol } from '../protocols/protocol.types';
+import { errorMessage, processStreamFrame } from './frame-pipeline';
+import type { IngestContext, Listener } from './ingest-context';
+import { type DeviceChannel, Session } from './session';
+
+export interface UdpListenerOptions {
+  host: string;
+  port: number;
+  /** A peer (ip:port) silent this long is forgotten. */
+  idleTimeoutMs: number;
+  /** Datagrams being handled at once before new ones are dropped (UDP cannot push back). */
+  maxInFlight?: number;
+}
+
+interface Peer {
+  session: Session;
+  channel: DeviceChannel;
+  chain: Promise<void>;
+  lastSeen: number;
+}
+
+/** A UDP socket for one protocol: one session per peer address; each datagram is one frame. */
+export async function startUdpListener(
+  ctx: IngestContext,
+  protocol: StreamProtocol,
+  options: UdpListenerOptions,
+): Promise<Listener> {
+  const socket = createSocket({ type: options.host.includes(':') ? 'udp6' : 'udp4' });
+  const log = ctx.logger.child({ protocol: protocol.name, transport: 'udp' });
+  const peers = new Map<string, Peer>();
+  const maxInFlight = options.maxInFlight ?? 10_000;
+  let inFlight = 0;
+  let dropped = 0;
+
+  const peerFor = (rinfo: RemoteInfo): Peer => {
+    const key = `${rinfo.address}:${rinfo.port}`;
+    let peer = peers.get(key);
+    if (!peer) {
+      const session = new Session(protocol.name, 'udp', key);
+      const deliver = (data: Buffer | string) => socket.send(data, rinfo.port, rinfo.address);
+      peer = { session, channel: { protocol, session, deliver }, chain: Promise.resolve(), lastSeen: 0 };
+      peers.set(key, peer);
+    }
+    peer.lastSeen = Date.now();
+    return peer;
+  };
+
+  socket.on('message', (datagram, rinfo) => {
+    if (inFlight >= maxInFlight) {
+      if (dropped++ % 1000 === 0) log.warn({ dropped }, 'bus too slow: datagrams dropped');
+      return;
+    }
+    inFlight += 1;
+    const peer = peerFor(rinfo);
+    peer.chain = peer.chain
+      .then(() => processStreamFrame(ctx, protocol, peer.session, peer.channel, datagram, peer.channel.deliver))
+      .catch((err) => log.error({ err: errorMessage(err), remote: peer.session.remoteAddress }, 'publishing failed'))
+      .finally(() => {
+        inFlight -= 1;
+      });
+  });
+  socket.on('error', (err) => log.warn({ err: err.message }, 'udp socket error'));
+
+  const port = await new Promise<number>((resolve, reject) => {
+    socket.once('error', reject);
+    socket.bind(options.port, options.host, () => {
+      socket.off('error', reject);
+      resolve(socket.address().port);
+    });
+  });
+
+  return {
+    protocol: protocol.name,
+    transport: 'udp',
+    port,
+    sweep(now) {
+      for (const [key, peer] of peers) {
+        if (now - peer.lastSeen <= options.idleTimeoutMs) continue;
+        peers.delete(key);
+        if (peer.session.uniqueId) ctx.devices.unbind(peer.session.uniqueId, peer.channel);
+      }
+    },
+    async close() {
+      await new Promise<void>((resolve) => socket.close(() => resolve()));
+      await Promise.allSettled([...peers.values()].map((p) => p.chain));
+    },
+  };
+}

@@ -1,0 +1,14 @@
+/** Defaults of createBus and consume options. */
+export const busDefaults = {
+  partitions: 16,
+  keyPrefix: 'waymark:',
+  leaseTtlMs: 15_000,
+  maxLen: 100_000,
+  retryDelayMs: 1000,
+  closeTimeoutMs: 5000,
+  group: 'api',
+  batchSize: 100,
+  blockMs: 1000,
+  /** In-process bus: publish() waits while a consumed queue holds this many messages (back-pressure). */
+  highWaterMark: 10_000,
+} as const;

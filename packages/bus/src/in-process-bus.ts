@@ -1,0 +1,199 @@
+import type { CommandMessage, PartitionedTopic, TopicMessages } from '@waymark/contracts/bus';
+import type {
+  BatchHandler,
+  Bus,
+  BusLogger,
+  CommandHandler,
+  ConsumeOptions,
+  Consumer,
+  CreateBusOptions,
+  Unsubscribe,
+} from './bus';
+import { busDefaults } from './defaults';
+import { GroupQueue } from './in-process-queue';
+import { Waiter, withTimeout } from './sleep';
+
+export type InProcessBusOptions = Omit<CreateBusOptions, 'redisUrl'> & { highWaterMark?: number };
+
+interface TopicState {
+  groups: Map<string, GroupQueue>;
+  /** Messages published before any group consumed the topic; the first group adopts them. */
+  backlog: GroupQueue;
+}
+
+/**
+ * The bus inside one process (embedded `waymark start`). Same semantics as the Redis bus: per group every message
+ * once, in publish order, acknowledged when the handler resolves, delivered again when it rejects. publish()
+ * waits while a consumed queue is above the high-water mark, which pauses the ingest sockets behind it.
+ */
+export class InProcessBus implements Bus {
+  readonly kind = 'in-process';
+  readonly nodeId: string;
+  readonly partitions: number;
+  private readonly logger: BusLogger;
+  private readonly options: Required<Omit<InProcessBusOptions, 'logger' | 'nodeId' | 'keyPrefix' | 'leaseTtlMs'>>;
+  private readonly topics = new Map<PartitionedTopic, TopicState>();
+  private readonly consumers = new Set<InProcessConsumer<unknown>>();
+  private readonly commandHandlers = new Set<CommandHandler>();
+  private closed = false;
+
+  constructor(options: InProcessBusOptions) {
+    this.nodeId = options.nodeId;
+    this.logger = options.logger;
+    this.partitions = options.partitions ?? busDefaults.partitions;
+    this.options = {
+      partitions: this.partitions,
+      maxLen: options.maxLen ?? busDefaults.maxLen,
+      retryDelayMs: options.retryDelayMs ?? busDefaults.retryDelayMs,
+      closeTimeoutMs: options.closeTimeoutMs ?? busDefaults.closeTimeoutMs,
+      highWaterMark: options.highWaterMark ?? busDefaults.highWaterMark,
+    };
+  }
+
+  async publish<T extends PartitionedTopic>(topic: T, messages: readonly TopicMessages[T][]): Promise<void> {
+    if (this.closed) throw new Error('bus is closed');
+    if (messages.length === 0) return;
+    const state = this.topic(topic);
+    const queues = state.groups.size > 0 ? [...state.groups.values()] : [state.backlog];
+    for (const queue of queues) {
+      const dropped = queue.push(messages);
+      if (dropped > 0) this.logger.warn({ topic, dropped }, 'bus queue full: dropped the oldest messages');
+    }
+    for (const queue of queues) {
+      while (!this.closed && queue.consumer && queue.length >= this.options.highWaterMark) {
+        await queue.waitForDrain();
+      }
+    }
+  }
+
+  consume<T extends PartitionedTopic>(
+    topic: T,
+    handler: BatchHandler<TopicMessages[T]>,
+    options: ConsumeOptions = {},
+  ): Consumer {
+    if (this.closed) throw new Error('bus is closed');
+    const group = options.group ?? busDefaults.group;
+    const state = this.topic(topic);
+    let queue = state.groups.get(group);
+    if (queue?.consumer) throw new Error(`topic ${topic} already has a consumer in group ${group}`);
+    if (!queue) {
+      queue = new GroupQueue(this.options.maxLen);
+      if (state.groups.size === 0) state.backlog.moveTo(queue);
+      state.groups.set(group, queue);
+    }
+    const consumer = new InProcessConsumer<TopicMessages[T]>(topic, group, queue, handler, {
+      batchSize: options.batchSize ?? busDefaults.batchSize,
+      lowWaterMark: Math.floor(this.options.highWaterMark / 2),
+      partitions: this.partitions,
+      retryDelayMs: this.options.retryDelayMs,
+      closeTimeoutMs: this.options.closeTimeoutMs,
+      logger: this.logger,
+      onClose: () => this.consumers.delete(consumer as InProcessConsumer<unknown>),
+    });
+    this.consumers.add(consumer as InProcessConsumer<unknown>);
+    return consumer;
+  }
+
+  async sendCommand(command: CommandMessage): Promise<void> {
+    if (this.closed) throw new Error('bus is closed');
+    await Promise.all(
+      [...this.commandHandlers].map(async (handler) => {
+        try {
+          await handler(command);
+        } catch (err) {
+          this.logger.error({ err, commandId: command.id }, 'command handler failed');
+        }
+      }),
+    );
+  }
+
+  async onCommand(handler: CommandHandler): Promise<Unsubscribe> {
+    if (this.closed) throw new Error('bus is closed');
+    this.commandHandlers.add(handler);
+    return () => {
+      this.commandHandlers.delete(handler);
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.consumers].map((c) => c.close()));
+    this.commandHandlers.clear();
+    for (const state of this.topics.values()) for (const queue of state.groups.values()) queue.releaseWaiters();
+  }
+
+  private topic(topic: PartitionedTopic): TopicState {
+    let state = this.topics.get(topic);
+    if (!state) {
+      state = { groups: new Map(), backlog: new GroupQueue(this.options.maxLen) };
+      this.topics.set(topic, state);
+    }
+    return state;
+  }
+}
+
+interface ConsumerOptions {
+  batchSize: number;
+  lowWaterMark: number;
+  partitions: number;
+  retryDelayMs: number;
+  closeTimeoutMs: number;
+  logger: BusLogger;
+  onClose: () => void;
+}
+
+class InProcessConsumer<T> implements Consumer {
+  private stopped = false;
+  private readonly waiter = new Waiter();
+  private readonly running: Promise<void>;
+
+  constructor(
+    readonly topic: PartitionedTopic,
+    readonly group: string,
+    private readonly queue: GroupQueue,
+    private readonly handler: BatchHandler<T>,
+    private readonly options: ConsumerOptions,
+  ) {
+    queue.consumer = this;
+    this.running = this.run();
+  }
+
+  wake(): void {
+    this.waiter.wake();
+  }
+
+  ownedPartitions(): readonly number[] {
+    return this.stopped ? [] : Array.from({ length: this.options.partitions }, (_, i) => i);
+  }
+
+  async close(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.waiter.wake();
+    if ((await withTimeout(this.running, this.options.closeTimeoutMs)) === 'timeout') {
+      this.options.logger.warn({ topic: this.topic, group: this.group }, 'bus handler still running at close');
+    }
+    this.queue.consumer = null;
+    this.queue.releaseWaiters();
+    this.options.onClose();
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      if (this.queue.length === 0) {
+        await this.waiter.wait();
+        continue;
+      }
+      const batch = this.queue.peek(this.options.batchSize) as T[];
+      try {
+        await this.handler(batch);
+        this.queue.shift(batch.length, this.options.lowWaterMark);
+      } catch (err) {
+        const { topic, group } = this;
+        this.options.logger.error({ err, topic, group, size: batch.length }, 'bus handler failed; will redeliver');
+        if (!this.stopped) await this.waiter.wait(this.options.retryDelayMs);
+      }
+    }
+  }
+}

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import type { PositionMessage } from '@waymark/contracts/bus';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type CreateBusOptions, createBus, silentLogger } from '../bus';
+import { buildCommandMessage, buildPositionMessage, seqsByDevice, waitFor } from '../testing/messages';
+import { RedisStreamsBus } from './redis-streams-bus';
+
+const redisUrl = process.env.REDIS_URL;
+const title = redisUrl ? 'redis streams' : 'redis streams (skipped: REDIS_URL not set)';
+
+describe.skipIf(!redisUrl)(title, () => {
+  const prefix = `waymark-test-${randomUUID().slice(0, 8)}:`;
+  const buses: RedisStreamsBus[] = [];
+  const consume = { blockMs: 200 };
+  let testPrefix = prefix;
+  let testCount = 0;
+
+  beforeEach(() => {
+    testCount += 1;
+    testPrefix = `${prefix}${testCount}:`; // every test starts from empty streams
+  });
+
+  function makeBus(nodeId: string, options: Partial<CreateBusOptions> = {}): RedisStreamsBus {
+    const bus = createBus({
+      redisUrl,
+      nodeId,
+      partitions: 4,
+      keyPrefix: testPrefix,
+      leaseTtlMs: 900,
+      retryDelayMs: 50,
+      closeTimeoutMs: 300,
+      logger: silentLogger,
+      ...options,
+    });
+    expect(bus).toBeInstanceOf(RedisStreamsBus);
+    buses.push(bus as RedisStreamsBus);
+    return bus as RedisStreamsBus;
+  }
+
+  afterEach(async () => {
+    await Promise.all(buses.splice(0).map((b) => b.close()));
+  });
+
+  afterAll(async () => {
+    const redis = new Redis(redisUrl!);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it('round trip: publishes to the device partition, consumes and acknowledges', async () => {
+    const bus = makeBus('node-a');
+    const received: PositionMessage[] = [];
+    const consumer = bus.consume('positions', async (batch) => void received.push(...batch), {
+      ...consume,
+      group: 'rt',
+    });
+    const messages = [0, 1, 2].map((seq) => buildPositionMessage('rt-device', seq));
+    await bus.publish('positions', messages);
+    await waitFor(() => received.length === 3, 10_000, 'three messages');
+    expect(received).toEqual(messages);
+    expect(consumer.ownedPartitions()).toEqual([0, 1, 2, 3]);
+
+    const redis = new Redis(redisUrl!);
+    const pending = await Promise.all([0, 1, 2, 3].map((p) => redis.xpending(`${testPrefix}positions:${p}`, 'rt')));
+    await redis.quit();
+    expect(pending.map((summary) => Number((summary as unknown[])[0]))).toEqual([0, 0, 0, 0]);
+  });
+
+  it('keeps per-device order with two consumers on two nodes, each owning half the partitions', async () => {
+    const publisher = makeBus('ingest');
+    const a = makeBus('node-a');
+    const b = makeBus('node-b');
+    const received: PositionMessage[] = [];
+    const slowHandler = async (batch: readonly PositionMessage[]) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      received.push(...batch);
+    };
+    const consumerA = a.consume('positions', slowHandler, { ...consume, group: 'order', batchSize: 5 });
+    const consumerB = b.consume('positions', slowHandler, { ...consume, group: 'order', batchSize: 5 });
+    const devices = Array.from({ length: 12 }, (_, i) => `order-${i}`);
+    for (let seq = 0; seq < 40; seq++) {
+      await publisher.publish(
+        'positions',
+        devices.map((d) => buildPositionMessage(d, seq)),
+      );
+      if (seq % 10 === 0) await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    await waitFor(() => received.length >= devices.length * 40, 20_000, 'every message');
+    const seqs = seqsByDevice(received);
+    for (const d of devices) expect(seqs.get(d), d).toEqual([...Array(40).keys()]);
+
+    await waitFor(() => consumerA.ownedPartitions().length === 2 && consumerB.ownedPartitions().length === 2);
+    const owned = [...consumerA.ownedPartitions(), ...consumerB.ownedPartitions()].sort();
+    expect(owned).toEqual([0, 1, 2, 3]);
+  });
+
+  it('redelivers the unacknowledged messages of a dead consumer to the other node, in order', async () => {
+    const a = makeBus('node-a', { partitions: 1 });
+    const b = makeBus('node-b', { partitions: 1 });
+    let aGot = 0;
+    a.consume(
+      'positions',
+      async (batch) => {
+        aGot += batch.length;
+        await new Promise(() => {}); // dies mid-batch: never acknowledges
+      },
+      { ...consume, group: 'takeover' },
+    );
+    const messages = [0, 1, 2, 3, 4].map((seq) => buildPositionMessage('takeover-device', seq));
+    await b.publish('positions', messages);
+    await waitFor(() => aGot === 5, 10_000, 'node-a to read the batch');
+
+    const bReceived: PositionMessage[] = [];
+    const consumerB = b.consume('positions', async (batch) => void bReceived.push(...batch), {
+      ...consume,
+      group: 'takeover',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(bReceived).toEqual([]); // node-a still holds the lease
+    await a.close(); // its handler never returns: the lease is left to lapse, the messages stay pending
+    await b.publish('positions', [buildPositionMessage('takeover-device', 5)]);
+    await waitFor(() => bReceived.length >= 6, 10_000, 'node-b to take over');
+    expect(seqsByDevice(bReceived).get('takeover-device')).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(consumerB.ownedPartitions()).toEqual([0]);
+  });
+
+  it('re-reads a failed batch before newer messages', async () => {
+    const bus = makeBus('node-a');
+    const attempts: number[][] = [];
+    let failures = 1;
+    bus.consume(
+      'positions',
+      async (batch) => {
+        attempts.push(batch.map((m) => Number(m.attributes.seq)));
+        if (failures-- > 0) throw new Error('database down');
+      },
+      { ...consume, group: 'retry', batchSize: 3 },
+    );
+    await bus.publish(
+      'positions',
+      [0, 1, 2, 3].map((seq) => buildPositionMessage('retry-device', seq)),
+    );
+    await waitFor(() => attempts.flat().length >= 7, 10_000, 'redelivery');
+    expect(attempts.slice(0, 3)).toEqual([[0, 1, 2], [0, 1, 2], [3]]);
+  });
+
+  it('delivers commands to every subscribed node', async () => {
+    const api = makeBus('api');
+    const ingestA = makeBus('ingest-a');
+    const ingestB = makeBus('ingest-b');
+    const got: string[] = [];
+    await ingestA.onCommand((c) => void got.push(`a:${c.uniqueId}`));
+    await ingestB.onCommand((c) => void got.push(`b:${c.uniqueId}`));
+    await api.sendCommand(buildCommandMessage('cmd-device'));
+    await waitFor(() => got.length === 2, 5000, 'both nodes');
+    expect(got.sort()).toEqual(['a:cmd-device', 'b:cmd-device']);
+  });
+
+  it('closes cleanly: stops a blocked read at once and releases its leases', async () => {
+    const bus = makeBus('node-a', { closeTimeoutMs: 5000 });
+    const consumer = bus.consume('device-status', async () => {}, { group: 'close', blockMs: 10_000 });
+    await waitFor(() => consumer.ownedPartitions().length === 4, 5000, 'leases');
+    await new Promise((resolve) => setTimeout(resolve, 100)); // now blocked in XREADGROUP
+    const started = Date.now();
+    await bus.close();
+    expect(Date.now() - started).toBeLessThan(1000);
+    const redis = new Redis(redisUrl!);
+    expect(await redis.keys(`${testPrefix}lease:device-status:close:*`)).toEqual([]);
+    await redis.quit();
+    await expect(bus.publish('positions', [buildPositionMessage('x', 0)])).rejects.toThrow('closed');
+  });
+});
