@@ -92,7 +92,7 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
     if (err instanceof ConfigError || err instanceof UsageError || (err as Error)?.name === 'ConfigError') {
-      console.error(err.message);
+      console.error((err as Error).message);
       if (err instanceof UsageError) console.error(`\n${HELP}`);
       process.exit(2);
     }

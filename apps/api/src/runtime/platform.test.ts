@@ -31,7 +31,7 @@ describe('startPlatform (serve-api on DATABASE_URL)', () => {
       body: JSON.stringify({ email, password }),
     });
     expect(signIn.status).toBe(200);
-    expect((await signIn.json()).administrator).toBe(true);
+    expect(((await signIn.json()) as { administrator: boolean }).administrator).toBe(true);
     await first.close();
 
     const again: string[] = [];

@@ -1,6 +1,7 @@
 import { createTestDatabase } from '@waymark/db/testing/db';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
+import type { Logger } from 'pino';
 import { buildApp } from '../app';
 import type { AppContext } from '../context';
 import { loadEnv } from '../env';
@@ -22,10 +23,13 @@ export interface TestApp {
  * The real app on a fresh PostgreSQL database cloned from the migrated template. Mail goes to the SMTP
  * server given in `env` (tests start a real one) or, without one, into `mails`.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { log?: Logger } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadEnv({ NODE_ENV: 'test', WAYMARK_LOG_LEVEL: 'silent', ...env });
-  const log = pino({ level: 'silent' });
+  const log = options.log ?? pino({ level: 'silent' });
   const mails: Mail[] = [];
   const mailer: Mailer = config.SMTP_HOST
     ? createMailer(config, log)
@@ -41,7 +45,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     jwtKey: await loadSigningKey(database.db, undefined),
     version: 'test',
   };
-  const app = await buildApp(ctx, { logger: false });
+  const app = await buildApp(ctx, { logger: options.log !== undefined });
   await app.ready();
   return {
     app,

@@ -31,20 +31,29 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         undefined,
         OIDC_ISSUER.startsWith('http:') ? { execute: [client.allowInsecureRequests] } : undefined,
       )
-      .catch((err) => {
+      .catch((err: unknown) => {
+        // not cached: the next attempt discovers again
         config = undefined;
-        throw err;
+        ctx.log.warn({ err: (err as Error).message, issuer: OIDC_ISSUER }, 'openid discovery failed');
+        throw new HttpError(502, 'The identity provider cannot be reached, try again later');
       });
     return config;
   };
-  const redirectUri = () => `${publicUrl(ctx.env)}/api/session/openid/callback`;
+  // Everything the browser sees lives under the public URL, which may carry a path (behind a proxy).
+  const redirectUri = () => new URL(`${publicUrl(ctx.env)}/api/session/openid/callback`);
+  const stateCookie = () => ({
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: redirectUri().protocol === 'https:',
+    path: redirectUri().pathname.replace(/\/callback$/, ''),
+  });
 
   app.get('/session/openid/auth', { config: { auth: 'public' } }, async (_req, reply) => {
     const cfg = await configuration();
     const verifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
     const url = client.buildAuthorizationUrl(cfg, {
-      redirect_uri: redirectUri(),
+      redirect_uri: redirectUri().href,
       scope: ctx.env.OIDC_SCOPES,
       code_challenge: await client.calculatePKCECodeChallenge(verifier),
       code_challenge_method: 'S256',
@@ -54,7 +63,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       verifier,
       state,
     });
-    reply.setCookie(STATE_COOKIE, cookie, { httpOnly: true, sameSite: 'lax', path: '/api/session/openid', maxAge: 600 });
+    reply.setCookie(STATE_COOKIE, cookie, { ...stateCookie(), maxAge: 600 });
     return reply.redirect(url.href);
   });
 
@@ -62,8 +71,11 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     const cfg = await configuration();
     const saved = await verifyToken(ctx.jwtKey, req.cookies[STATE_COOKIE] ?? '', 'oidc-state');
     if (!saved) throw new HttpError(400, 'The sign-in attempt has expired, start again');
-    reply.clearCookie(STATE_COOKIE, { path: '/api/session/openid' });
-    const current = new URL(req.url, publicUrl(ctx.env));
+    reply.clearCookie(STATE_COOKIE, stateCookie());
+    // The URL the provider redirected to: the registered redirect URI (openid-client sends it again as
+    // redirect_uri, which must match exactly) with the response parameters of this request.
+    const current = redirectUri();
+    current.search = new URL(req.url, current).search;
     let claims: client.IDToken | undefined;
     let accessToken: string;
     try {
@@ -90,9 +102,19 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     const user = existing ?? (await registerOidc(ctx, email, name ?? email.split('@')[0] ?? email, req.ip));
     const problem = accountProblem(user);
     if (problem) throw new HttpError(401, problem);
-    const session = await createSession(ctx, user.id, { ip: req.ip, userAgent: req.headers['user-agent'], method: 'oidc' });
+    const session = await createSession(ctx, user.id, {
+      ip: req.ip,
+      userAgent: req.headers['user-agent'],
+      method: 'oidc',
+    });
     setSessionCookie(ctx, reply, session.refreshToken);
-    await audit(ctx, { action: 'session.created', userId: user.id, tenantId: user.tenantId, ip: req.ip, details: { method: 'oidc' } });
+    await audit(ctx, {
+      action: 'session.created',
+      userId: user.id,
+      tenantId: user.tenantId,
+      ip: req.ip,
+      details: { method: 'oidc' },
+    });
     return reply.redirect(`${publicUrl(ctx.env)}/login?oidc=1`);
   });
 };

@@ -57,7 +57,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.post(
     '/session/refresh',
-    { config: { auth: 'public' }, schema: { body: refreshSchema.optional(), response: { 200: tokensSchema } } },
+    { config: { auth: 'public' }, schema: { body: refreshSchema.nullish(), response: { 200: tokensSchema } } },
     async (req, reply) => {
       const token = req.body?.refreshToken ?? req.cookies[SESSION_COOKIE];
       const tokens = token ? await refreshSession(ctx, token) : null;
@@ -87,7 +87,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   // Traccar: a long-lived token for API clients, form field `expiration` (ISO time).
   app.post(
     '/session/token',
-    { schema: { body: z.object({ expiration: z.iso.datetime({ offset: true }).optional() }).optional() } },
+    { schema: { body: z.object({ expiration: z.iso.datetime({ offset: true }).optional() }).nullish() } },
     async (req, reply) => {
       const auth = caller(req);
       const expiresAt = req.body?.expiration ? new Date(req.body.expiration) : undefined;

@@ -32,7 +32,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
     if (mode === 'public') return;
     req.auth = await authenticate(opts.ctx, req);
     if (!req.auth) {
-      if (mode === 'user') throw unauthorized();
+      // Credentials that were sent but rejected (expired token…) are a 401 even where signing in is optional,
+      // so clients know to refresh.
+      if (mode === 'user' || req.headers.authorization) throw unauthorized();
       return;
     }
     if (!hasAnyPermission(req.auth.permissions, config.permissions)) throw forbidden();

@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { clearAccessToken, getAccessToken } from '../../../api/token-storage';
+import { PageLoader } from '../../../components/page-loader';
+import { useSessionQuery } from '../auth.queries';
+import { hasNecessaryConsent } from '../cookie-consent';
+import { SessionProvider } from '../session-context';
+import { decideAccess, isPublicPath, LOGIN_PATH } from '../session-rules';
+
+/**
+ * Root guard (SPEC section 2): public paths render as they are; every other path needs cookie consent and an
+ * access token, then a successful GET /api/session, else the user is sent to /login.
+ */
+export function SessionGate() {
+  const { pathname } = useLocation();
+  return isPublicPath(pathname) ? <Outlet /> : <ProtectedOutlet />;
+}
+
+function ProtectedOutlet() {
+  const location = useLocation();
+  const access = decideAccess(location.pathname, hasNecessaryConsent(), getAccessToken());
+  const session = useSessionQuery(access.kind === 'check-session');
+  const from = `${location.pathname}${location.search}${location.hash}`;
+
+  if (access.kind === 'login') return <RedirectToLogin from={from} clearToken={access.clearToken} />;
+  if (session.isPending) return <PageLoader />;
+  if (session.isError) return <RedirectToLogin from={from} clearToken={false} />;
+  return (
+    <SessionProvider user={session.data}>
+      <Outlet />
+    </SessionProvider>
+  );
+}
+
+function RedirectToLogin({ from, clearToken }: { from: string; clearToken: boolean }) {
+  // Removing the token is a side effect: it runs in the same commit as the redirect.
+  useEffect(() => {
+    if (clearToken) clearAccessToken();
+  }, [clearToken]);
+  return <Navigate to={LOGIN_PATH} replace state={{ from }} />;
+}

@@ -1,0 +1,46 @@
+import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { hasAnyPermission } from '@waymark/contracts/permissions';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import { usePermissions } from '../features/permissions/permissions-context';
+import { type NavSection, navSections } from './nav-items';
+
+/** Keeps the entries the user may see and drops sections left empty. */
+export function visibleSections(sections: readonly NavSection[], held: readonly string[]): NavSection[] {
+  return sections
+    .map((section) => ({ ...section, items: section.items.filter((item) => hasAnyPermission(held, item.permissions)) }))
+    .filter((section) => section.items.length > 0);
+}
+
+export function AppNavbar({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const sections = visibleSections(navSections, usePermissions());
+  return (
+    <ScrollArea component="nav" aria-label={t('nav.label')} type="scroll">
+      <Stack gap="lg">
+        {sections.map((section) => (
+          <Stack key={section.label ?? section.items[0]?.to} gap={4}>
+            {section.label ? (
+              <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm">
+                {t(section.label)}
+              </Text>
+            ) : null}
+            {section.items.map((item) => (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={t(item.label)}
+                leftSection={<item.icon size={18} />}
+                active={pathname === item.to || pathname.startsWith(`${item.to}/`)}
+                onClick={onNavigate}
+                style={{ borderRadius: 'var(--mantine-radius-default)' }}
+              />
+            ))}
+          </Stack>
+        ))}
+      </Stack>
+    </ScrollArea>
+  );
+}

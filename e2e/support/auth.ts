@@ -1,0 +1,57 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { e2eAdmin } from './e2e-env';
+
+export interface NewUser {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** A user with a unique email, so runs never collide. */
+export function uniqueUser(): NewUser {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  return { name: `E2E User ${id}`, email: `user-${id}@e2e.waymark.test`, password: `E2e-user-${id}-Pw` };
+}
+
+/** Signs the platform admin in over the API and returns the access token. */
+export async function adminAccessToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/session', { data: e2eAdmin });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as { accessToken?: string };
+  expect(body.accessToken, 'sign-in answer carries accessToken').toBeTruthy();
+  return body.accessToken as string;
+}
+
+/** Creates `user` as the admin (POST /api/users). */
+export async function createUser(request: APIRequestContext, user: NewUser): Promise<void> {
+  const token = await adminAccessToken(request);
+  const response = await request.post('/api/users', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name: user.name, email: user.email, password: user.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Opens /login and accepts the cookie banner when it is shown. */
+export async function openLogin(page: Page): Promise<void> {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  const accept = page.getByRole('button', { name: 'Accept' });
+  if (await accept.isVisible()) {
+    await accept.click();
+    await expect(accept).toBeHidden();
+  }
+}
+
+export async function submitCredentials(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Opens the user menu in the header and signs out. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}

@@ -1,0 +1,81 @@
+import { execSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import { e2eAdmin } from './e2e/support/e2e-env';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const port = Number(process.env.WAYMARK_E2E_PORT ?? 18082);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// The API serves the built web app: build it when `turbo run build` has not already done so.
+if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
+  execSync('pnpm --filter @waymark/web build', { cwd: root, stdio: 'inherit' });
+}
+
+// A fresh data directory (embedded PostgreSQL) per run, removed at exit unless WAYMARK_E2E_KEEP_DATA is set.
+// Workers load this file again and inherit the variable, so only the runner creates and removes it.
+let dataDir = process.env.WAYMARK_E2E_DATA_DIR;
+if (!dataDir) {
+  const created = mkdtempSync(join(tmpdir(), 'waymark-e2e-'));
+  dataDir = created;
+  process.env.WAYMARK_E2E_DATA_DIR = created;
+  if (!process.env.WAYMARK_E2E_KEEP_DATA) process.once('exit', () => rmSync(created, { recursive: true, force: true }));
+}
+
+const passThrough = Object.fromEntries(
+  ['DATABASE_URL', 'REDIS_URL'].flatMap((name) => (process.env[name] ? [[name, process.env[name] as string]] : [])),
+);
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL,
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'pnpm exec tsx apps/api/src/cli/main.ts start',
+    cwd: root,
+    url: `${baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      ...passThrough,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // any free port for the tracker listeners, so the run never clashes with a running Waymark
+      WAYMARK_PORT_OSMAND: '0',
+      WAYMARK_DATA_DIR: dataDir,
+      WAYMARK_ADMIN_EMAIL: e2eAdmin.email,
+      WAYMARK_ADMIN_PASSWORD: e2eAdmin.password,
+      // Warnings and errors only, so the test output stays readable (override with WAYMARK_LOG_LEVEL).
+      WAYMARK_LOG_LEVEL: process.env.WAYMARK_LOG_LEVEL ?? 'warn',
+    },
+  },
+});
