@@ -4,7 +4,13 @@ import { ConfigError, loadEnv } from './env';
 describe('configuration', () => {
   it('has working defaults', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ PORT: 8082, HOST: '0.0.0.0', WAYMARK_DATA_DIR: '.waymark', SMTP_PORT: 587, OIDC_FORCE: false });
+    expect(env).toMatchObject({
+      PORT: 8082,
+      HOST: '0.0.0.0',
+      WAYMARK_DATA_DIR: '.waymark',
+      SMTP_PORT: 587,
+      OIDC_FORCE: false,
+    });
     expect(env.DATABASE_URL).toBeUndefined();
   });
 

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions, safeUrl } from './logger';
-import { PASSWORD, buildUser, signIn } from './testing/factories';
+import { buildUser, PASSWORD, signIn } from './testing/factories';
 import type { TestApp } from './testing/test-app';
 import { createTestApp } from './testing/test-app';
 
@@ -26,17 +26,31 @@ describe('logs', () => {
     await t.app.inject({ method: 'POST', url: '/api/session', payload: { email: user.email, password: PASSWORD } });
     const code = /\b(\d{6})\b/.exec(t.mails.at(-1)?.text ?? '')?.[1] ?? '';
     expect(code).toMatch(/^\d{6}$/);
-    const signedIn = await t.app.inject({ method: 'POST', url: '/api/session', payload: { email: user.email, password: PASSWORD, code } });
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { email: user.email, password: PASSWORD, code },
+    });
     const { accessToken, refreshToken } = signedIn.json();
-    const made = await t.app.inject({ method: 'POST', url: '/api/session/token', headers: { authorization: `Bearer ${accessToken}` } });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/session/token',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     expect(made.statusCode).toBe(200);
     const token = made.body;
     expect((await t.app.inject({ method: 'GET', url: `/api/session?token=${token}` })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/session/refresh', payload: { refreshToken } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/session/refresh', payload: { refreshToken } })).statusCode,
+    ).toBe(200);
     await t.app.inject({ method: 'POST', url: '/api/password/reset', payload: { email: user.email } });
     const other = await buildUser(t.ctx.db);
     await signIn(t.app, other.email);
-    await t.app.inject({ method: 'POST', url: '/api/session', payload: { email: other.email, password: 'Wrong-secret-9' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { email: other.email, password: 'Wrong-secret-9' },
+    });
 
     const log = lines.join('');
     expect(log).toContain('/api/session');
@@ -47,6 +61,8 @@ describe('logs', () => {
 
   it('mask secret query parameters in URLs', () => {
     expect(safeUrl('/api/session?token=abc.def&x=1')).toBe('/api/session?token=[redacted]&x=1');
-    expect(safeUrl('/api/session/openid/callback?code=xyz&state=s')).toBe('/api/session/openid/callback?code=[redacted]&state=[redacted]');
+    expect(safeUrl('/api/session/openid/callback?code=xyz&state=s')).toBe(
+      '/api/session/openid/callback?code=[redacted]&state=[redacted]',
+    );
   });
 });

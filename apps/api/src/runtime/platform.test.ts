@@ -1,5 +1,5 @@
-import { createTestDatabase } from '@waymark/db/testing/db';
 import type { TestDatabase } from '@waymark/db/testing/db';
+import { createTestDatabase } from '@waymark/db/testing/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../env';
 import { startPlatform } from './platform';

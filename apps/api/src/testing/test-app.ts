@@ -1,7 +1,7 @@
 import { createTestDatabase } from '@waymark/db/testing/db';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import type { Logger } from 'pino';
+import pino from 'pino';
 import { buildApp } from '../app';
 import type { AppContext } from '../context';
 import { loadEnv } from '../env';

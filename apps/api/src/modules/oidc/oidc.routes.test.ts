@@ -377,6 +377,19 @@ describe('OpenID Connect details', () => {
     expect(jar.get(openUrl, 'waymark_session')).toBeUndefined();
   });
 
+  it('refuses an email address the provider has not verified', async () => {
+    const sub = uniqueSub('unverified');
+    const email = `${sub}@example.test`;
+    await buildUser(open.ctx.db, { email });
+    provider.addAccount({ sub, email, name: 'Unverified', emailVerified: false });
+    const { res, jar } = await signInThroughProvider(openUrl, provider, sub);
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'The identity provider has not verified this email address',
+    );
+    expect(jar.get(openUrl, 'waymark_session')).toBeUndefined();
+  });
+
   it('works with a public URL that has a path (behind a proxy that strips it)', async () => {
     const publicBase = `${prefixedUrl}/waymark`;
     const viaProxy = (url: string) => url.replace(publicBase, prefixedUrl);

@@ -91,12 +91,16 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     }
     let email = typeof claims?.email === 'string' ? claims.email : undefined;
     let name = typeof claims?.name === 'string' ? claims.name : undefined;
+    let verified = claims?.email_verified;
     if (!email && claims) {
       const info = await client.fetchUserInfo(cfg, accessToken, claims.sub);
       email = info.email;
       name ??= info.name;
+      verified = info.email_verified;
     }
     if (!email) throw new HttpError(401, 'The identity provider did not share an email address');
+    // Accounts are matched by email: an address the provider says it has not verified must not open one.
+    if (verified === false) throw new HttpError(401, 'The identity provider has not verified this email address');
     const existing = await ctx.db.user.findUnique({ where: { email: email.toLowerCase() }, include: { role: true } });
     if (!existing && !ctx.env.OIDC_REGISTRATION) throw new HttpError(403, 'No account for this identity');
     const user = existing ?? (await registerOidc(ctx, email, name ?? email.split('@')[0] ?? email, req.ip));

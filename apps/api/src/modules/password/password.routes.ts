@@ -65,13 +65,21 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       });
       if (!row) throw new HttpError(400, messages.invalidToken);
       const passwordHash = await hashPassword(req.body.password);
-      await ctx.db.$transaction([
-        ctx.db.user.update({ where: { id: row.userId }, data: { passwordHash } }),
-        ctx.db.oneTimeCode.updateMany({
+      // The token is claimed by a conditional update so that concurrent requests cannot all use it.
+      const claimed = await ctx.db.$transaction(async (tx) => {
+        const used = await tx.oneTimeCode.updateMany({
+          where: { id: row.id, usedAt: null, expiresAt: { gt: new Date() } },
+          data: { usedAt: new Date() },
+        });
+        if (used.count !== 1) return false;
+        await tx.user.update({ where: { id: row.userId }, data: { passwordHash } });
+        await tx.oneTimeCode.updateMany({
           where: { userId: row.userId, purpose: { in: ['PASSWORD_RESET', 'PASSWORD_CREATE'] }, usedAt: null },
           data: { usedAt: new Date() },
-        }),
-      ]);
+        });
+        return true;
+      });
+      if (!claimed) throw new HttpError(400, messages.invalidToken);
       await revokeAllSessions(ctx, row.userId);
       await audit(ctx, { action: 'password.changed', userId: row.userId, ip: req.ip });
       return reply.status(200).send({ message: messages.passwordSet });

@@ -46,27 +46,51 @@ export async function checkCode(ctx: AppContext, user: User, kind: CodeKind, cod
   if (!/^\d{6}$/.test(code)) return false;
   if (kind === 'totp') {
     if (!user.totpKey) return false;
-    return verifyTotp(user.totpKey, code);
+    const step = await totpStep(user.totpKey, code, user.totpLastStep);
+    if (step === null) return false;
+    // A code is accepted once: the step only moves forward, atomically.
+    const claimed = await ctx.db.user.updateMany({
+      where: { id: user.id, OR: [{ totpLastStep: null }, { totpLastStep: { lt: step } }] },
+      data: { totpLastStep: step },
+    });
+    return claimed.count === 1;
   }
   const row = await ctx.db.oneTimeCode.findFirst({
     where: { userId: user.id, purpose: 'LOGIN', usedAt: null, expiresAt: { gt: new Date() } },
     orderBy: { createdAt: 'desc' },
   });
   if (!row) return false;
-  const attempts = row.attempts + 1;
-  const ok = attempts <= EMAIL_CODE_MAX_ATTEMPTS && safeEqual(row.codeHash, sha256(`${user.id}:${code}`));
-  await ctx.db.oneTimeCode.update({
-    where: { id: row.id },
-    data: { attempts, usedAt: ok || attempts >= EMAIL_CODE_MAX_ATTEMPTS ? new Date() : null },
+  // Conditional, atomic updates: concurrent requests can neither use one code twice nor lose wrong attempts.
+  if (safeEqual(row.codeHash, sha256(`${user.id}:${code}`))) {
+    const claimed = await ctx.db.oneTimeCode.updateMany({
+      where: { id: row.id, usedAt: null, attempts: { lt: EMAIL_CODE_MAX_ATTEMPTS }, expiresAt: { gt: new Date() } },
+      data: { attempts: { increment: 1 }, usedAt: new Date() },
+    });
+    return claimed.count === 1;
+  }
+  await ctx.db.oneTimeCode.updateMany({ where: { id: row.id, usedAt: null }, data: { attempts: { increment: 1 } } });
+  await ctx.db.oneTimeCode.updateMany({
+    where: { id: row.id, usedAt: null, attempts: { gte: EMAIL_CODE_MAX_ATTEMPTS } },
+    data: { usedAt: new Date() },
   });
-  return ok;
+  return false;
 }
 
 export async function verifyTotp(secret: string, code: string): Promise<boolean> {
+  return (await totpStep(secret, code, null)) !== null;
+}
+
+/** The time step a valid code belongs to (±30 s of drift allowed, never at or before `after`), else null. */
+async function totpStep(secret: string, code: string, after: number | null): Promise<number | null> {
   try {
-    const result = await verify({ secret, token: code, epochTolerance: 30 });
-    return result.valid;
+    const result = await verify({
+      secret,
+      token: code,
+      epochTolerance: 30,
+      ...(after !== null ? { afterTimeStep: after } : {}),
+    });
+    return result.valid && 'timeStep' in result ? (result.timeStep as number) : null;
   } catch {
-    return false;
+    return null;
   }
 }

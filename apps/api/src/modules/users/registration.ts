@@ -1,6 +1,6 @@
 import { messages } from '@waymark/contracts/errors';
-import type { z } from 'zod';
 import type { registrationSchema } from '@waymark/contracts/user';
+import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { forbidden } from '../../http-error';
 import { hashPassword } from '../../security/password';
@@ -45,7 +45,13 @@ export async function register(
       userLimit: 10,
     });
     await tx.tenant.update({ where: { id: tenant.id }, data: { userId: created.id, tenantGroupId: group.id } });
-    await tx.group.update({ where: { id: group.id }, data: { userId: created.id, attributes: { isTenant: true, tenantName: input.name, isActive: true, userId: created.id } } });
+    await tx.group.update({
+      where: { id: group.id },
+      data: {
+        userId: created.id,
+        attributes: { isTenant: true, tenantName: input.name, isActive: true, userId: created.id },
+      },
+    });
     return created;
   });
   await audit(ctx, { action: 'user.registered', userId: user.id, tenantId: user.tenantId, ip });

@@ -1,8 +1,9 @@
+import { messages } from '@waymark/contracts/errors';
 import { registrationSchema, userInputSchema, userSchema, userUpdateSchema } from '@waymark/contracts/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { forbidden } from '../../http-error';
+import { forbidden, HttpError } from '../../http-error';
 import { caller } from '../../plugins/app/auth';
 import { register } from './registration';
 import { presentUser } from './users.presenter';
@@ -56,8 +57,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     { config: { auth: 'optional' }, schema: { body: userInputSchema, response: { 200: userSchema } } },
     async (req) => {
       if (!req.auth) {
-        const input = registrationSchema.parse(req.body);
-        return presentUser(await register(ctx, input, req.ip));
+        const parsed = registrationSchema.safeParse(req.body);
+        if (!parsed.success) {
+          const details = parsed.error.issues.map((i) => ({ path: ['body', ...i.path].join('.'), message: i.message }));
+          throw new HttpError(400, messages.invalidParameters, { details });
+        }
+        return presentUser(await register(ctx, parsed.data, req.ip));
       }
       if (!canManageUsers(req.auth)) throw forbidden();
       return presentUser(await createUser(ctx, req.auth, req.body));

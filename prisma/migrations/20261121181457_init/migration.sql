@@ -66,6 +66,7 @@ CREATE TABLE "users" (
     "termsAcceptedAt" TIMESTAMP(3),
     "totpKey" TEXT,
     "totpPendingKey" TEXT,
+    "totpLastStep" INTEGER,
     "emailOtp" BOOLEAN NOT NULL DEFAULT false,
     "map" TEXT,
     "latitude" DOUBLE PRECISION NOT NULL DEFAULT 0,
