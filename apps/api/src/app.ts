@@ -45,7 +45,7 @@ export interface BuildOptions {
 /** The Fastify app (no listen): /api (Traccar's shape), /api/v2 (admin area) and the web app. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(options.logger === false ? { logger: false } : { loggerInstance: ctx.log.child({ name: 'api' }) }),
+    ...(options.logger === false ? { logger: false } : { loggerInstance: ctx.log.child({ component: 'api' }) }),
     trustProxy: ctx.env.WAYMARK_TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });

@@ -4,6 +4,7 @@ import { ConfigError, loadEnv } from '../env';
 import { seed, upsertAdmin } from '../runtime/bootstrap';
 import { migrate, openDatabase } from '../runtime/database';
 import { startPlatform } from '../runtime/platform';
+import { buildWebApp } from './web-build';
 
 const HELP = `Usage: pnpm waymark <command> [options]
 
@@ -24,6 +25,7 @@ async function main(argv: string[]): Promise<number> {
     case 'start':
     case 'serve-api': {
       const { values } = parseArgs({ args: rest, options: { port: { type: 'string' } }, strict: true });
+      if (command === 'start' && !env.WAYMARK_WEB_DIR) buildWebApp();
       const platform = await startPlatform(
         values.port ? { ...env, PORT: Number(values.port) } : env,
         command === 'start' ? 'all' : 'api',
@@ -35,6 +37,7 @@ async function main(argv: string[]): Promise<number> {
           stopping = true;
           console.log('stopping…');
           await platform.close();
+          console.log('stopped');
           resolve();
         };
         process.once('SIGINT', stop);

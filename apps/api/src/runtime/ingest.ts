@@ -12,7 +12,7 @@ export async function startIngestInProcess(bus: Bus, nodeId: string, log: Logger
     host: env.host,
     protocols: env.protocols,
     portOverrides: env.portOverrides,
-    logger: log.child({ name: 'ingest' }),
+    logger: log.child({ component: 'ingest' }),
   });
   return {
     close: () => ingest.close(),

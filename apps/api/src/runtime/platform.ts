@@ -60,7 +60,7 @@ export async function startPlatform(
     const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 3 }) : undefined;
     if (redis) closers.push(() => redis.quit());
     const nodeId = `${hostname()}-${process.pid}`;
-    const bus: Bus = createBus({ redisUrl: env.REDIS_URL, nodeId, logger: log.child({ name: 'bus' }) });
+    const bus: Bus = createBus({ redisUrl: env.REDIS_URL, nodeId, logger: log.child({ component: 'bus' }) });
     closers.push(() => bus.close());
     const mailer = createMailer(env, log);
     closers.push(() => mailer.close());
