@@ -1,16 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { messages } from '@waymark/contracts/errors';
 import { passwordResetRequestSchema, passwordUpdateSchema } from '@waymark/contracts/session';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { publicUrl } from '../../env';
 import { HttpError, tooManyRequests } from '../../http-error';
 import { hashPassword } from '../../security/password';
-import { randomToken, sha256 } from '../../security/secrets';
+import { sha256 } from '../../security/secrets';
 import { audit } from '../audit/audit';
 import { revokeAllSessions } from '../session/sessions';
-
-export const RESET_TTL_MS = 60 * 60_000;
+import { mailPasswordLink } from './password-links';
 
 /**
  * Password reset by an emailed link (/password/reset/{token}, one hour, single use) and the first password
@@ -28,21 +25,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       const user = await ctx.db.user.findUnique({ where: { email } });
       // The answer is the same whether the account exists or not.
       if (user && byAcct.allowed && !user.disabled) {
-        const token = randomToken(32);
-        await ctx.db.oneTimeCode.create({
-          data: {
-            id: randomUUID(),
-            userId: user.id,
-            purpose: 'PASSWORD_RESET',
-            codeHash: sha256(token),
-            expiresAt: new Date(Date.now() + RESET_TTL_MS),
-          },
-        });
-        await ctx.mailer.send({
-          to: user.email,
-          subject: 'Reset your Waymark password',
-          text: `Hello ${user.name},\n\nTo choose a new password, open this link within one hour:\n${publicUrl(ctx.env)}/password/reset/${token}\n\nIf you did not ask for this, ignore this message.`,
-        });
+        await mailPasswordLink(ctx, user, 'PASSWORD_RESET');
         await audit(ctx, { action: 'password.reset_requested', userId: user.id, tenantId: user.tenantId, ip: req.ip });
       }
       return reply.status(200).send({ message: messages.checkEmail });

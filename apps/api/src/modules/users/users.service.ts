@@ -1,20 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { messages } from '@waymark/contracts/errors';
 import { hasAnyPermission } from '@waymark/contracts/permissions';
 import type { UserInput } from '@waymark/contracts/user';
 import type { Db, Prisma } from '@waymark/db/client';
 import type { AppContext } from '../../context';
-import { publicUrl } from '../../env';
 import { conflict, forbidden, HttpError } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
 import { hashPassword } from '../../security/password';
-import { randomToken, sha256 } from '../../security/secrets';
 import { audit } from '../audit/audit';
+import { mailPasswordLink } from '../password/password-links';
 import type { AuthContext, UserWithRole } from '../session/auth-context';
 import { effectivePermissions } from '../session/auth-context';
 import { revokeAllSessions } from '../session/sessions';
 
-export const INVITE_TTL_MS = 7 * 86_400_000;
 const MANAGE = ['ADMIN_ACCOUNT', 'VIEW_USERS'] as const;
 
 export function canManageUsers(auth: AuthContext): boolean {
@@ -179,22 +176,8 @@ export async function deleteUser(ctx: AppContext, auth: AuthContext, id: number)
 }
 
 /** Mails an invited user (created without a password) the link to /password/create/{token}. */
-export async function sendInvite(ctx: AppContext, user: { id: number; email: string; name: string }) {
-  const token = randomToken(32);
-  await ctx.db.oneTimeCode.create({
-    data: {
-      id: randomUUID(),
-      userId: user.id,
-      purpose: 'PASSWORD_CREATE',
-      codeHash: sha256(token),
-      expiresAt: new Date(Date.now() + INVITE_TTL_MS),
-    },
-  });
-  await ctx.mailer.send({
-    to: user.email,
-    subject: 'Your Waymark account',
-    text: `Hello ${user.name},\n\nAn account was created for you. Choose your password here (valid for 7 days):\n${publicUrl(ctx.env)}/password/create/${token}\n`,
-  });
+export function sendInvite(ctx: AppContext, user: { id: number; email: string; name: string }) {
+  return mailPasswordLink(ctx, user, 'PASSWORD_CREATE');
 }
 
 export { effectivePermissions };
