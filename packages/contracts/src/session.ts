@@ -6,6 +6,8 @@ export const signInSchema = z.object({
   email: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(256),
   code: z.string().trim().max(16).optional(),
+  /** "remember me" (default true); forms send 'true'/'false'/'on' */
+  remember: z.union([z.boolean(), z.enum(['true', 'false', 'on']).transform((v) => v !== 'false')]).optional(),
 });
 
 /** Tokens handed out on sign-in and refresh. The refresh token also travels in an HttpOnly cookie. */

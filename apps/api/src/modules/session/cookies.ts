@@ -5,13 +5,14 @@ import { publicUrl } from '../../env';
 /** HttpOnly cookie holding the refresh token: signs in Traccar-style clients and lets the web app refresh. */
 export const SESSION_COOKIE = 'waymark_session';
 
-export function setSessionCookie(ctx: AppContext, reply: FastifyReply, refreshToken: string) {
+export function setSessionCookie(ctx: AppContext, reply: FastifyReply, refreshToken: string, persistent = true) {
   reply.setCookie(SESSION_COOKIE, refreshToken, {
     httpOnly: true,
     sameSite: 'lax',
     secure: publicUrl(ctx.env).startsWith('https:'),
     path: '/',
-    maxAge: ctx.env.WAYMARK_SESSION_TTL_DAYS * 86_400,
+    // without "remember me" the cookie ends with the browser session
+    ...(persistent ? { maxAge: ctx.env.WAYMARK_SESSION_TTL_DAYS * 86_400 } : {}),
   });
 }
 

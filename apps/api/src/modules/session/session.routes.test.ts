@@ -37,6 +37,25 @@ describe('POST /api/session', () => {
     expect(res.statusCode).toBe(200);
   });
 
+  it('without "remember me" gives a 12-hour session and a browser-session cookie', async () => {
+    const user = await buildUser(t.ctx.db);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `email=${encodeURIComponent(user.email)}&password=${encodeURIComponent(PASSWORD)}&remember=false`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['set-cookie'])).not.toMatch(/Max-Age/i);
+    const session = await t.ctx.db.authSession.findFirstOrThrow({ where: { userId: user.id } });
+    expect(session.persistent).toBe(false);
+    const hours = (session.expiresAt.getTime() - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(11.9);
+    expect(hours).toBeLessThanOrEqual(12);
+    const remembered = await t.app.inject({ method: 'POST', url: '/api/session', payload: { email: user.email, password: PASSWORD } });
+    expect(String(remembered.headers['set-cookie'])).toMatch(/Max-Age=2592000/);
+  });
+
   it('answers the same message whichever part was wrong', async () => {
     const user = await buildUser(t.ctx.db);
     const wrongPassword = await t.app.inject({

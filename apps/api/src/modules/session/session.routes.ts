@@ -21,8 +21,9 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/session',
     { config: { auth: 'public' }, schema: { body: signInSchema, response: { 200: signInResponseSchema } } },
     async (req, reply) => {
-      const result = await signIn(ctx, req.body, { ip: req.ip, userAgent: req.headers['user-agent'] });
-      setSessionCookie(ctx, reply, result.refreshToken);
+      const persistent = req.body.remember ?? true;
+      const result = await signIn(ctx, req.body, { ip: req.ip, userAgent: req.headers['user-agent'], persistent });
+      setSessionCookie(ctx, reply, result.refreshToken, persistent);
       return result;
     },
   );
@@ -65,8 +66,9 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         clearSessionCookie(reply);
         throw unauthorized('Session expired, sign in again');
       }
-      setSessionCookie(ctx, reply, tokens.refreshToken);
-      return tokens;
+      const { persistent, ...body } = tokens;
+      setSessionCookie(ctx, reply, body.refreshToken, persistent);
+      return body;
     },
   );
 

@@ -8,7 +8,11 @@ export interface SessionMeta {
   ip?: string;
   userAgent?: string;
   method?: 'password' | 'oidc' | 'token';
+  /** false: a 12-hour session with a browser-session cookie ("remember me" unticked) */
+  persistent?: boolean;
 }
+
+export const SHORT_SESSION_MS = 12 * 3_600_000;
 
 /**
  * An auth session: a refresh token (`<sessionId>.<secret>`, stored hashed) that lives
@@ -26,7 +30,8 @@ export async function createSession(ctx: AppContext, userId: number, meta: Sessi
       ip: meta.ip,
       userAgent: meta.userAgent?.slice(0, 512),
       method: meta.method ?? 'password',
-      expiresAt: sessionExpiry(ctx),
+      persistent: meta.persistent ?? true,
+      expiresAt: meta.persistent === false ? new Date(Date.now() + SHORT_SESSION_MS) : sessionExpiry(ctx),
     },
   });
   await ctx.db.user.update({ where: { id: userId }, data: { lastLoginAt: new Date() } });
@@ -56,14 +61,18 @@ export async function findSessionByRefreshToken(ctx: AppContext, refreshToken: s
   return session;
 }
 
-export async function refreshSession(ctx: AppContext, refreshToken: string): Promise<Tokens | null> {
+export async function refreshSession(
+  ctx: AppContext,
+  refreshToken: string,
+): Promise<(Tokens & { persistent: boolean }) | null> {
   const session = await findSessionByRefreshToken(ctx, refreshToken);
   if (!session) return null;
   await ctx.db.authSession.update({
     where: { id: session.id },
-    data: { lastUsedAt: new Date(), expiresAt: sessionExpiry(ctx) },
+    // persistent sessions slide; a short one keeps its fixed end
+    data: { lastUsedAt: new Date(), ...(session.persistent ? { expiresAt: sessionExpiry(ctx) } : {}) },
   });
-  return { ...(await accessToken(ctx, session.userId, session.id)), refreshToken };
+  return { ...(await accessToken(ctx, session.userId, session.id)), refreshToken, persistent: session.persistent };
 }
 
 export async function revokeSession(ctx: AppContext, sessionId: string): Promise<void> {

@@ -15,6 +15,7 @@ export interface Credentials {
   email: string;
   password: string;
   code?: string;
+  remember?: boolean;
 }
 
 export type SignInResult =

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -7,6 +7,8 @@ import { validators } from '../validation';
 export interface CredentialsValues {
   email: string;
   password: string;
+  /** keep the session for 30 days (otherwise it ends with the browser session) */
+  remember: boolean;
 }
 
 interface CredentialsStepProps {
@@ -46,7 +48,12 @@ export function CredentialsStep({ initialValues, pending, onSubmit }: Credential
           key={form.key('password')}
           {...form.getInputProps('password')}
         />
-        <Group justify="flex-end">
+        <Group justify="space-between">
+          <Checkbox
+            label={t('login.rememberMe')}
+            key={form.key('remember')}
+            {...form.getInputProps('remember', { type: 'checkbox' })}
+          />
           <Anchor component={Link} to="/password/reset" size="sm">
             {t('login.forgotPassword')}
           </Anchor>

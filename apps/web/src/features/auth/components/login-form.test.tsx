@@ -23,7 +23,7 @@ describe('LoginForm', () => {
     await screen.findByText('page /home');
     expect(localStorage.getItem('access_token')).toBe('access-1');
     expect(bodiesOf(fetchMock, 'POST /api/session')).toEqual([
-      { email: 'ada@example.test', password: 'S3cret-password' },
+      { email: 'ada@example.test', password: 'S3cret-password', remember: true },
     ]);
   });
 
@@ -45,6 +45,7 @@ describe('LoginForm', () => {
     expect(bodiesOf(fetchMock, 'POST /api/session')[1]).toEqual({
       email: 'ada@example.test',
       password: 'S3cret-password',
+      remember: true,
       code: '123456',
     });
   });

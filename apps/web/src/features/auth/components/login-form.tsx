@@ -24,7 +24,7 @@ export function LoginForm() {
   const location = useLocation();
   const signIn = useSignInMutation();
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
-  const [credentials, setCredentials] = useState<CredentialsValues>({ email: '', password: '' });
+  const [credentials, setCredentials] = useState<CredentialsValues>({ email: '', password: '', remember: true });
   const [error, setError] = useState<string | null>(null);
 
   const submit = async (attempt: Credentials) => {

@@ -104,6 +104,7 @@ CREATE TABLE "auth_sessions" (
     "ip" TEXT,
     "userAgent" TEXT,
     "method" TEXT NOT NULL DEFAULT 'password',
+    "persistent" BOOLEAN NOT NULL DEFAULT true,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "lastUsedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "expiresAt" TIMESTAMP(3) NOT NULL,
