@@ -52,7 +52,11 @@ describe('POST /api/session', () => {
     const hours = (session.expiresAt.getTime() - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(11.9);
     expect(hours).toBeLessThanOrEqual(12);
-    const remembered = await t.app.inject({ method: 'POST', url: '/api/session', payload: { email: user.email, password: PASSWORD } });
+    const remembered = await t.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { email: user.email, password: PASSWORD },
+    });
     expect(String(remembered.headers['set-cookie'])).toMatch(/Max-Age=2592000/);
   });
 
