@@ -19,7 +19,26 @@ export interface BusLogger {
  * only when the promise resolves; if it rejects, the same messages are delivered again (at-least-once), so
  * handlers must tolerate a repeat.
  */
-export type BatchHandler<T> = (batch: readonly T[]) => Promise<void>;
+export type BatchHandler<T> = (batch: readonly T[], meta: BatchMeta) => Promise<void>;
+
+/**
+ * Entry ids of a batch, one per message: `<ms>-<seq>` as Redis streams make them, increasing within a partition
+ * and so within one device. A consumer that commits the last id it stored with its data can skip a redelivered
+ * message (exactly-once effect over an at-least-once bus).
+ */
+export interface BatchMeta {
+  ids: readonly string[];
+}
+
+/** Orders two entry ids (`<ms>-<seq>`): negative when a comes first. */
+export function compareEntryIds(a: string, b: string): number {
+  const [am = '0', as = '0'] = a.split('-');
+  const [bm = '0', bs = '0'] = b.split('-');
+  const byMs = BigInt(am) - BigInt(bm);
+  if (byMs !== 0n) return byMs < 0n ? -1 : 1;
+  const bySeq = BigInt(as) - BigInt(bs);
+  return bySeq === 0n ? 0 : bySeq < 0n ? -1 : 1;
+}
 
 export interface ConsumeOptions {
   /** Consumer group: every group receives every message once; within a group one consumer per partition. */

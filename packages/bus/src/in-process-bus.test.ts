@@ -1,6 +1,6 @@
 import type { PositionMessage } from '@waymark/contracts/bus';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBus, silentLogger } from './bus';
+import { compareEntryIds, createBus, silentLogger } from './bus';
 import { InProcessBus } from './in-process-bus';
 import { buildCommandMessage, buildPositionMessage, seqsByDevice, waitFor } from './testing/messages';
 
@@ -151,5 +151,29 @@ describe('InProcessBus', () => {
     await bus.publish('positions', [buildPositionMessage('dev', 0)]);
     await waitFor(() => started);
     await bus.close();
+  });
+});
+
+describe('entry ids', () => {
+  it('hands each message its id, increasing in publish order', async () => {
+    const bus = new InProcessBus({ nodeId: 'ids', logger: silentLogger });
+    const seen: string[] = [];
+    const done = new Promise<void>((resolve) => {
+      bus.consume('positions', async (batch, meta) => {
+        expect(meta.ids).toHaveLength(batch.length);
+        seen.push(...meta.ids);
+        if (seen.length >= 30) resolve();
+      });
+    });
+    for (let i = 0; i < 30; i++) await bus.publish('positions', [buildPositionMessage('dev-1', i)]);
+    await done;
+    for (let i = 1; i < seen.length; i++) expect(compareEntryIds(seen[i - 1] as string, seen[i] as string)).toBe(-1);
+    await bus.close();
+  });
+
+  it('orders ids by time, then sequence', () => {
+    expect(compareEntryIds('1700000000000-5', '1700000000001-0')).toBe(-1);
+    expect(compareEntryIds('1700000000001-10', '1700000000001-9')).toBe(1);
+    expect(compareEntryIds('5-5', '5-5')).toBe(0);
   });
 });

@@ -37,6 +37,21 @@ export class InProcessBus implements Bus {
   private readonly commandHandlers = new Set<CommandHandler>();
   private closed = false;
 
+  private lastMs = 0;
+  private seq = 0;
+
+  /** Entry ids as Redis makes them (`<ms>-<seq>`, increasing), so consumers can treat both buses alike. */
+  private nextId(): string {
+    const now = Date.now();
+    if (now > this.lastMs) {
+      this.lastMs = now;
+      this.seq = 0;
+    } else {
+      this.seq += 1;
+    }
+    return `${this.lastMs}-${this.seq}`;
+  }
+
   constructor(options: InProcessBusOptions) {
     this.nodeId = options.nodeId;
     this.logger = options.logger;
@@ -55,8 +70,9 @@ export class InProcessBus implements Bus {
     if (messages.length === 0) return;
     const state = this.topic(topic);
     const queues = state.groups.size > 0 ? [...state.groups.values()] : [state.backlog];
+    const entries = messages.map((message) => ({ id: this.nextId(), message }));
     for (const queue of queues) {
-      const dropped = queue.push(messages);
+      const dropped = queue.push(entries);
       if (dropped > 0) this.logger.warn({ topic, dropped }, 'bus queue full: dropped the oldest messages');
     }
     for (const queue of queues) {
@@ -185,9 +201,10 @@ class InProcessConsumer<T> implements Consumer {
         await this.waiter.wait();
         continue;
       }
-      const batch = this.queue.peek(this.options.batchSize) as T[];
+      const entries = this.queue.peek(this.options.batchSize) as { id: string; message: T }[];
+      const batch = entries.map((e) => e.message);
       try {
-        await this.handler(batch);
+        await this.handler(batch, { ids: entries.map((e) => e.id) });
         this.queue.shift(batch.length, this.options.lowWaterMark);
       } catch (err) {
         const { topic, group } = this;

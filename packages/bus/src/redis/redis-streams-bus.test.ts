@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PositionMessage } from '@waymark/contracts/bus';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type CreateBusOptions, createBus, silentLogger } from '../bus';
+import { type CreateBusOptions, compareEntryIds, createBus, silentLogger } from '../bus';
 import { buildCommandMessage, buildPositionMessage, seqsByDevice, waitFor } from '../testing/messages';
 import { RedisStreamsBus } from './redis-streams-bus';
 
@@ -52,15 +52,24 @@ describe.skipIf(!redisUrl)(title, () => {
   it('round trip: publishes to the device partition, consumes and acknowledges', async () => {
     const bus = makeBus('node-a');
     const received: PositionMessage[] = [];
-    const consumer = bus.consume('positions', async (batch) => void received.push(...batch), {
-      ...consume,
-      group: 'rt',
-    });
+    const ids: string[] = [];
+    const consumer = bus.consume(
+      'positions',
+      async (batch, meta) => {
+        received.push(...batch);
+        ids.push(...meta.ids);
+      },
+      { ...consume, group: 'rt' },
+    );
     const messages = [0, 1, 2].map((seq) => buildPositionMessage('rt-device', seq));
     await bus.publish('positions', messages);
     await waitFor(() => received.length === 3, 10_000, 'three messages');
     expect(received).toEqual(messages);
     expect(consumer.ownedPartitions()).toEqual([0, 1, 2, 3]);
+    // the stream entry ids of the device's messages, increasing
+    expect(ids).toHaveLength(3);
+    expect(compareEntryIds(ids[0]!, ids[1]!)).toBe(-1);
+    expect(compareEntryIds(ids[1]!, ids[2]!)).toBe(-1);
 
     const redis = new Redis(redisUrl!);
     const pending = await Promise.all([0, 1, 2, 3].map((p) => redis.xpending(`${testPrefix}positions:${p}`, 'rt')));

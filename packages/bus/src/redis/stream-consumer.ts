@@ -163,16 +163,19 @@ export class RedisStreamConsumer<T> implements Consumer {
 
   private async handle(entries: readonly Entry[]): Promise<void> {
     const messages: T[] = [];
+    const messageIds: string[] = [];
     const ids = new Map<number, string[]>();
     for (const entry of entries) {
       ids.set(entry.partition, [...(ids.get(entry.partition) ?? []), entry.id]);
       const message = entry.fields ? decodeEntry(entry.fields, this.o.schema) : undefined;
-      if (message !== undefined) messages.push(message);
-      else this.log('warn', { id: entry.id, partition: entry.partition }, 'bus message unreadable; skipped');
+      if (message !== undefined) {
+        messages.push(message);
+        messageIds.push(entry.id);
+      } else this.log('warn', { id: entry.id, partition: entry.partition }, 'bus message unreadable; skipped');
     }
     this.inFlight = new Set(ids.keys());
     try {
-      if (messages.length > 0) await this.o.handler(messages);
+      if (messages.length > 0) await this.o.handler(messages, { ids: messageIds });
     } catch (err) {
       this.log('error', { err, size: messages.length }, 'bus handler failed; will redeliver');
       for (const p of this.inFlight) this.needsPending.add(p);
