@@ -5,17 +5,21 @@ import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
 import { messages } from '@waymark/contracts/errors';
 import type { FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
+import { devicesRoutes } from './modules/devices/devices.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { oidcRoutes } from './modules/oidc/oidc.routes';
 import { passwordRoutes } from './modules/password/password.routes';
+import { positionsRoutes } from './modules/positions/positions.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { serverRoutes } from './modules/server/server.routes';
 import { sessionRoutes } from './modules/session/session.routes';
+import { socketRoutes } from './modules/socket/socket.routes';
 import { totpRoutes } from './modules/users/totp.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { usersV2Routes } from './modules/users/users-v2.routes';
@@ -81,6 +85,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     }),
   });
   await app.register(authPlugin, { ctx });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   await app.register(
     async (api) => {
@@ -91,6 +96,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(passwordRoutes, { ctx });
       await api.register(totpRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
+      await api.register(socketRoutes, { ctx });
+      await api.register(devicesRoutes, { ctx });
+      await api.register(positionsRoutes, { ctx });
       await api.register(
         async (v2) => {
           await v2.register(usersV2Routes, { ctx });

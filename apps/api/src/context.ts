@@ -3,6 +3,7 @@ import type { Db } from '@waymark/db/client';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Env } from './env';
+import type { LiveHub } from './live/live-hub';
 import type { Mailer } from './mail/mailer';
 import type { RateLimiter } from './security/rate-limiter';
 
@@ -17,5 +18,6 @@ export interface AppContext {
   jwtKey: Uint8Array;
   redis?: Redis;
   bus?: Bus;
+  live: LiveHub;
   version: string;
 }

@@ -60,6 +60,7 @@ export const serverSchema = z.object({
   fixedEmail: z.boolean(),
   disableShare: z.boolean(),
   emailOtp: z.boolean(),
+  registerUnknown: z.boolean().describe('positions of unknown device ids create the device in platform stock'),
   map: z.string().nullable(),
   mapUrl: z.string().nullable(),
   bingKey: z.string().nullable(),

@@ -9,8 +9,11 @@ import type { Logger } from 'pino';
 import { buildApp } from '../app';
 import type { AppContext } from '../context';
 import type { Env } from '../env';
+import { LiveHub } from '../live/live-hub';
 import { createLogger } from '../logger';
 import { createMailer } from '../mail/mailer';
+import { createPool } from '../pipeline/pg-pool';
+import { startProcessing } from '../pipeline/processing';
 import { MemoryRateLimiter, RedisRateLimiter } from '../security/rate-limiter';
 import { loadSigningKey } from '../security/tokens';
 import { ensureFirstAdmin, seed } from './bootstrap';
@@ -64,6 +67,12 @@ export async function startPlatform(
     closers.push(() => bus.close());
     const mailer = createMailer(env, log);
     closers.push(() => mailer.close());
+    const subscriber = env.REDIS_URL ? new Redis(env.REDIS_URL) : undefined;
+    if (subscriber) closers.push(() => subscriber.quit());
+    const live = new LiveHub(log, redis && subscriber ? { publisher: redis, subscriber } : undefined);
+    await live.whenReady();
+    const pool = createPool(database.url, 4);
+    closers.push(() => pool.end());
 
     const ctx: AppContext = {
       env,
@@ -74,8 +83,11 @@ export async function startPlatform(
       jwtKey: await loadSigningKey(db, env.WAYMARK_JWT_SECRET),
       redis,
       bus,
+      live,
       version: VERSION,
     };
+    const processing = startProcessing(ctx, bus, pool);
+    closers.push(() => processing.close());
     const app = await buildApp(ctx, { webDir: env.WAYMARK_WEB_DIR ?? join(paths.root, 'apps', 'web', 'dist') });
     closers.push(() => app.close());
     await app.listen({ port: env.PORT, host: env.HOST });

@@ -5,6 +5,7 @@ import pino from 'pino';
 import { buildApp } from '../app';
 import type { AppContext } from '../context';
 import { loadEnv } from '../env';
+import { LiveHub } from '../live/live-hub';
 import type { Mail, Mailer } from '../mail/mailer';
 import { createMailer } from '../mail/mailer';
 import { ensureSystemRoles } from '../modules/roles/system-roles';
@@ -16,6 +17,7 @@ export interface TestApp {
   ctx: AppContext;
   /** mails sent through the capturing mailer (when no SMTP server is given) */
   mails: Mail[];
+  databaseUrl: string;
   close(): Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export async function createTestApp(
     limiter: new MemoryRateLimiter(),
     jwtKey: await loadSigningKey(database.db, undefined),
     version: 'test',
+    live: new LiveHub(log),
   };
   const app = await buildApp(ctx, { logger: options.log !== undefined });
   await app.ready();
@@ -51,6 +54,7 @@ export async function createTestApp(
     app,
     ctx,
     mails,
+    databaseUrl: database.url,
     async close() {
       await app.close();
       mailer.close();

@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { unauthorized } from '../../http-error';
+import { verifyToken } from '../../security/tokens';
+import { presentPosition } from '../positions/positions.presenter';
+import type { AuthContext } from '../session/auth-context';
+import { accountProblem, buildAuthContext } from '../session/auth-context';
+import { apiToken } from '../session/authenticate';
+
+export const KEEPALIVE_MS = 55_000;
+
+/** The token of `?token=`: an access token (web app) or an API token. */
+async function fromQueryToken(ctx: AppContext, token: string): Promise<AuthContext | null> {
+  const access = await verifyToken(ctx.jwtKey, token, 'access');
+  if (access) {
+    const session = await ctx.db.authSession.findUnique({
+      where: { id: access.id },
+      include: { user: { include: { role: true } } },
+    });
+    if (!session || session.revokedAt || session.expiresAt <= new Date() || accountProblem(session.user)) return null;
+    return buildAuthContext(ctx.db, session.user, 'bearer', session.id);
+  }
+  const api = await verifyToken(ctx.jwtKey, token, 'api');
+  return api ? apiToken(ctx, api.id, api.userId) : null;
+}
+
+/**
+ * /api/socket, Traccar's live frames: on connect `{"positions": latest of every visible device}`, then
+ * `{"positions"}`, `{"devices"}` and `{"events"}` as they happen, `{}` every 55 s to keep proxies open.
+ */
+export const socketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/socket',
+    {
+      websocket: true,
+      config: { auth: 'optional', rateLimit: false },
+      schema: { querystring: z.object({ token: z.string().max(4096).optional() }) },
+      preValidation: async (req) => {
+        if (!req.auth && req.query.token) req.auth = await fromQueryToken(ctx, req.query.token);
+        if (!req.auth) throw unauthorized();
+      },
+    },
+    async (socket, req) => {
+      const auth = req.auth as AuthContext;
+      const { scope } = auth;
+      const send = (frame: string) => {
+        if (socket.readyState === socket.OPEN) socket.send(frame);
+      };
+      const unsubscribe = ctx.live.subscribe({
+        sees: (tenantId) => scope.platform || (tenantId !== null && scope.tenantIds.includes(tenantId)),
+        send,
+      });
+      const keepalive = setInterval(() => send('{}'), KEEPALIVE_MS);
+      socket.on('close', () => {
+        clearInterval(keepalive);
+        unsubscribe();
+      });
+      const devices = await auth.db.device.findMany({
+        where: { positionId: { not: null } },
+        select: { positionId: true },
+      });
+      const ids = devices.map((d) => d.positionId as bigint);
+      const latest = ids.length ? await auth.db.position.findMany({ where: { id: { in: ids } } }) : [];
+      send(JSON.stringify({ positions: latest.map(presentPosition) }));
+    },
+  );
+};

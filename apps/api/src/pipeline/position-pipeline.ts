@@ -1,0 +1,174 @@
+import type { BatchMeta } from '@waymark/bus/bus';
+import { compareEntryIds } from '@waymark/bus/bus';
+import type { PositionMessage } from '@waymark/contracts/bus';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import { applyDistance } from './distance';
+import { filterReason } from './filters';
+import { applyGeofences, loadDeviceGeofences } from './geofences';
+import { applyHours, applyMotion, applyOutdated } from './motion';
+import type { DeviceRow, DeviceUpdate } from './store';
+import { insertPositions, lockDevices, registerDevices, reserveIds, updateDevices } from './store';
+import type { LastPosition, PipelineConfig, WorkingPosition } from './types';
+
+export interface StoredBatch {
+  positions: (WorkingPosition & { id: bigint })[];
+  /** devices whose status changed to online */
+  cameOnline: { id: number; tenantId: number | null }[];
+}
+
+export interface PipelineDeps {
+  pool: pg.Pool;
+  config: PipelineConfig;
+  log: Logger;
+  /** server setting: positions of unknown ids create the device in platform stock */
+  registerUnknown: () => Promise<boolean>;
+  /** after commit: live fan-out, events (never throws into the pipeline) */
+  onStored: (batch: StoredBatch) => void;
+  now?: () => Date;
+}
+
+/**
+ * The bus handler of the positions topic. Per device, in order: skip what the device's cursor says is already
+ * stored, fill outdated locations, filter, distance, motion, engine hours, geofences; then one transaction
+ * stores every position and moves each device's latest position, lastUpdate, status and cursor. The bus
+ * acknowledges the batch only after this resolves, so a crash at any point loses nothing and stores nothing twice.
+ */
+export function createPositionPipeline(deps: PipelineDeps) {
+  const unknownLogged = new Map<string, number>();
+  return async function handle(batch: readonly PositionMessage[], meta: BatchMeta): Promise<void> {
+    const now = deps.now?.() ?? new Date();
+    const byDevice = new Map<string, { message: PositionMessage; id: string }[]>();
+    batch.forEach((message, i) => {
+      const list = byDevice.get(message.uniqueId) ?? [];
+      list.push({ message, id: meta.ids[i] ?? '0-0' });
+      byDevice.set(message.uniqueId, list);
+    });
+    const client = await deps.pool.connect();
+    let stored: StoredBatch = { positions: [], cameOnline: [] };
+    try {
+      await client.query('BEGIN');
+      let devices = await lockDevices(client, [...byDevice.keys()]);
+      const unknown = [...byDevice.keys()].filter((u) => !devices.has(u));
+      if (unknown.length > 0 && (await deps.registerUnknown())) {
+        await registerDevices(client, unknown);
+        devices = await lockDevices(client, [...byDevice.keys()]);
+      }
+      const geofences = await loadDeviceGeofences(
+        client,
+        [...devices.values()].map((d) => d.id),
+      );
+      const rows: WorkingPosition[] = [];
+      const updates: DeviceUpdate[] = [];
+      const latestRow = new Map<number, WorkingPosition>();
+      for (const [uniqueId, entries] of byDevice) {
+        const device = devices.get(uniqueId);
+        if (!device) {
+          logUnknown(uniqueId, entries[0]?.message.protocol ?? '?', now);
+          continue;
+        }
+        if (device.disabled) continue;
+        let last = device.last;
+        let cursor = device.busCursor;
+        for (const { message, id } of entries) {
+          if (cursor && compareEntryIds(id, cursor) <= 0) continue; // already stored before a redelivery
+          cursor = id;
+          const position = toWorking(message, id, device, now);
+          applyOutdated(position, last);
+          const dropped = filterReason(position, last, deps.config, now);
+          if (dropped) {
+            deps.log.debug({ uniqueId, reason: dropped }, 'position filtered');
+            continue;
+          }
+          applyDistance(position, last);
+          applyMotion(position, deps.config);
+          applyHours(position, last);
+          applyGeofences(position, geofences.get(device.id) ?? []);
+          rows.push(position);
+          // a status message with no location of its own never becomes the latest position before a real fix
+          if (position.outdated && !last) continue;
+          if (!last || position.fixTime >= last.fixTime) {
+            last = asLast(position);
+            latestRow.set(device.id, position);
+          }
+        }
+        if (cursor !== device.busCursor && cursor) {
+          updates.push({ id: device.id, positionId: null, lastUpdate: now, busCursor: cursor });
+          if (device.status !== 'online') stored.cameOnline.push({ id: device.id, tenantId: device.tenantId });
+        }
+      }
+      const ids = await reserveIds(client, rows.length);
+      const withIds = rows.map((r, i) => Object.assign(r, { id: ids[i] as bigint }));
+      for (const update of updates) {
+        const latest = latestRow.get(update.id) as (WorkingPosition & { id: bigint }) | undefined;
+        if (latest) update.positionId = latest.id;
+      }
+      await insertPositions(client, withIds);
+      await updateDevices(client, updates);
+      await client.query('COMMIT');
+      stored = { positions: withIds, cameOnline: stored.cameOnline };
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+    try {
+      deps.onStored(stored);
+    } catch (err) {
+      deps.log.error({ err }, 'after-store step failed');
+    }
+  };
+
+  function logUnknown(uniqueId: string, protocol: string, now: Date) {
+    const lastLogged = unknownLogged.get(uniqueId) ?? 0;
+    if (now.getTime() - lastLogged < 60_000) return;
+    if (unknownLogged.size > 10_000) unknownLogged.clear();
+    unknownLogged.set(uniqueId, now.getTime());
+    deps.log.warn({ uniqueId, protocol }, 'unknown device: register it to store its positions');
+  }
+}
+
+function toWorking(message: PositionMessage, entryId: string, device: DeviceRow, now: Date): WorkingPosition {
+  const serverTime = new Date(message.serverTime);
+  const fixTime = message.fixTime
+    ? new Date(message.fixTime)
+    : message.deviceTime
+      ? new Date(message.deviceTime)
+      : serverTime;
+  return {
+    message,
+    entryId,
+    deviceId: device.id,
+    tenantId: device.tenantId,
+    serverTime: Number.isNaN(serverTime.getTime()) ? now : serverTime,
+    fixTime,
+    deviceTime: message.deviceTime ? new Date(message.deviceTime) : fixTime,
+    valid: message.valid,
+    latitude: message.latitude,
+    longitude: message.longitude,
+    altitude: message.altitude,
+    speed: message.speed,
+    course: message.course,
+    accuracy: message.accuracy,
+    outdated: message.outdated,
+    attributes: { ...message.attributes },
+    geofenceIds: [],
+  };
+}
+
+function asLast(p: WorkingPosition): LastPosition {
+  return {
+    id: 0n,
+    fixTime: p.fixTime,
+    valid: p.valid,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    altitude: p.altitude,
+    speed: p.speed,
+    course: p.course,
+    accuracy: p.accuracy,
+    attributes: p.attributes,
+    geofenceIds: p.geofenceIds,
+  };
+}

@@ -1,0 +1,73 @@
+import type { Bus, Consumer } from '@waymark/bus/bus';
+import type pg from 'pg';
+import type { AppContext } from '../context';
+import { presentDevice } from '../modules/devices/devices.presenter';
+import { presentWorking } from '../modules/positions/positions.presenter';
+import { pipelineConfig } from './config';
+import type { StoredBatch } from './position-pipeline';
+import { createPositionPipeline } from './position-pipeline';
+import { createStatusHandler, sweepStale } from './status';
+
+export interface Processing {
+  close(): Promise<void>;
+}
+
+/**
+ * The API's side of the bus: the position pipeline and the device-status handler as consumers (one per
+ * partition across all API nodes), and the periodic stale-status sweep.
+ */
+export function startProcessing(
+  ctx: AppContext,
+  bus: Bus,
+  pool: pg.Pool,
+  options: { onConnected?: (uniqueId: string) => void; batchSize?: number } = {},
+): Processing {
+  const onStored = (batch: StoredBatch) => {
+    const updates = batch.positions.map((p) => ({
+      tenantId: p.tenantId,
+      deviceId: p.deviceId,
+      positions: [presentWorking(p)],
+    }));
+    ctx.live.publish(updates);
+    if (batch.cameOnline.length) {
+      void ctx.db.device
+        .findMany({ where: { id: { in: batch.cameOnline.map((d) => d.id) } }, include: { model: true } })
+        .then((rows) =>
+          ctx.live.publish(rows.map((d) => ({ tenantId: d.tenantId, deviceId: d.id, devices: [presentDevice(d)] }))),
+        )
+        .catch((err) => ctx.log.warn({ err }, 'device status not published'));
+    }
+  };
+  let registerUnknown = { value: false, at: 0 };
+  const pipeline = createPositionPipeline({
+    pool,
+    config: pipelineConfig(ctx.env),
+    log: ctx.log.child({ component: 'pipeline' }),
+    onStored,
+    registerUnknown: async () => {
+      if (Date.now() - registerUnknown.at > 10_000) {
+        const server = await ctx.db.server.findUnique({ where: { id: 1 }, select: { registerUnknown: true } });
+        registerUnknown = { value: server?.registerUnknown ?? false, at: Date.now() };
+      }
+      return registerUnknown.value;
+    },
+  });
+  const consumers: Consumer[] = [
+    bus.consume('positions', pipeline, { group: 'api', batchSize: options.batchSize ?? 500 }),
+    bus.consume('device-status', createStatusHandler(ctx.db, ctx.live, options.onConnected ?? (() => {})), {
+      group: 'api',
+    }),
+  ];
+  const timeoutMs = ctx.env.WAYMARK_STATUS_TIMEOUT * 1000;
+  const sweep = setInterval(
+    () => void sweepStale(ctx.db, ctx.live, timeoutMs).catch((err) => ctx.log.warn({ err }, 'status sweep failed')),
+    Math.min(60_000, timeoutMs / 2),
+  );
+  sweep.unref();
+  return {
+    async close() {
+      clearInterval(sweep);
+      await Promise.all(consumers.map((c) => c.close()));
+    },
+  };
+}
