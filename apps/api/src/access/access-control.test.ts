@@ -23,6 +23,8 @@ const BODIES: Record<string, unknown> = {
   'POST /api/users/totp/verify': { code: '123456' },
   'DELETE /api/users/totp': { code: '123456' },
   'POST /api/session/token/revoke': { token: 'x' },
+  'POST /api/devices': { name: 'D', uniqueId: 'd-access-1' },
+  'PUT /api/devices/:id': { name: 'Renamed' },
 };
 
 const fill = (url: string) => url.replace(/:(\w+)/g, '999999');
@@ -80,6 +82,7 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
     const userA = await buildUser(t.ctx.db, { tenantId: a.id, permissions: everything });
     const userB = await buildUser(t.ctx.db, { tenantId: b.id, permissions: everything });
     const roleB = await buildRole(t.ctx.db, ['VIEW_DEVICES'], { tenantId: b.id });
+    const deviceB = await t.ctx.db.device.create({ data: { name: 'B car', uniqueId: `b-${b.id}`, tenantId: b.id } });
     const { authorization } = await signIn(t.app, userA.email);
 
     /** the foreign id to send for each route parameter, by route */
@@ -87,6 +90,7 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
       '/api/users/:id': userB.id,
       '/api/v2/user/:id': userB.id,
       '/api/v2/role/:id': roleB.id,
+      '/api/devices/:id': deviceB.id,
     };
     const idRoutes = t.app.routeTable.filter((r) => r.url.includes(':'));
     expect(idRoutes.length).toBeGreaterThan(5);
@@ -104,6 +108,12 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
     const after = await t.ctx.db.user.findUniqueOrThrow({ where: { id: userB.id } });
     expect(after.name).toBe(userB.name);
     expect(await t.ctx.db.role.findUnique({ where: { id: roleB.id } })).not.toBeNull();
+    expect(await t.ctx.db.device.findUnique({ where: { id: deviceB.id } })).toMatchObject({ name: 'B car' });
+    // query parameters naming another tenant's device give nothing either
+    const positions = await t.app.inject({ method: 'GET', url: `/api/positions?deviceId=${deviceB.id}`, headers: { authorization } });
+    expect(positions.statusCode).toBe(404);
+    const devices = await t.app.inject({ method: 'GET', url: `/api/devices?id=${deviceB.id}`, headers: { authorization } });
+    expect(devices.json()).toEqual([]);
   });
 
   it('lists only rows of the caller’s tenants', async () => {
