@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
+import { commandsRoutes } from './modules/commands/commands.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { oidcRoutes } from './modules/oidc/oidc.routes';
@@ -99,6 +100,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(socketRoutes, { ctx });
       await api.register(devicesRoutes, { ctx });
       await api.register(positionsRoutes, { ctx });
+      await api.register(commandsRoutes, { ctx });
       await api.register(
         async (v2) => {
           await v2.register(usersV2Routes, { ctx });

@@ -110,9 +110,17 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
     expect(await t.ctx.db.role.findUnique({ where: { id: roleB.id } })).not.toBeNull();
     expect(await t.ctx.db.device.findUnique({ where: { id: deviceB.id } })).toMatchObject({ name: 'B car' });
     // query parameters naming another tenant's device give nothing either
-    const positions = await t.app.inject({ method: 'GET', url: `/api/positions?deviceId=${deviceB.id}`, headers: { authorization } });
+    const positions = await t.app.inject({
+      method: 'GET',
+      url: `/api/positions?deviceId=${deviceB.id}`,
+      headers: { authorization },
+    });
     expect(positions.statusCode).toBe(404);
-    const devices = await t.app.inject({ method: 'GET', url: `/api/devices?id=${deviceB.id}`, headers: { authorization } });
+    const devices = await t.app.inject({
+      method: 'GET',
+      url: `/api/devices?id=${deviceB.id}`,
+      headers: { authorization },
+    });
     expect(devices.json()).toEqual([]);
   });
 

@@ -14,12 +14,18 @@ Commands:
   migrate                    apply pending database migrations
   create-admin --email E --password P [--name N]
                              create a platform administrator, or reset that account's password
+  decode --protocol P --hex H | --text T | --http R
+                             decode tracker messages with the protocol's decoder (no database), print JSON
+  replay FILE|-              decode JSON lines of messages, one JSON line out per line in (use pnpm -s)
   help                       this text
 
 Configuration comes from environment variables (README: Configuration).`;
 
 async function main(argv: string[]): Promise<number> {
   const [command = 'help', ...rest] = argv;
+  // Offline tools of the ingest (no configuration, no database).
+  if (command === 'decode') return (await import('@waymark/ingest/tools/decode-command')).runDecodeCommand(rest);
+  if (command === 'replay') return (await import('@waymark/ingest/tools/replay-command')).runReplayCommand(rest);
   const env = loadEnv();
   switch (command) {
     case 'start':

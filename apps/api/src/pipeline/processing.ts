@@ -1,6 +1,7 @@
 import type { Bus, Consumer } from '@waymark/bus/bus';
 import type pg from 'pg';
 import type { AppContext } from '../context';
+import { flushQueued, recordCommandResults } from '../modules/commands/commands.service';
 import { presentDevice } from '../modules/devices/devices.presenter';
 import { presentWorking } from '../modules/positions/positions.presenter';
 import { pipelineConfig } from './config';
@@ -20,7 +21,7 @@ export function startProcessing(
   ctx: AppContext,
   bus: Bus,
   pool: pg.Pool,
-  options: { onConnected?: (uniqueId: string) => void; batchSize?: number } = {},
+  options: { batchSize?: number } = {},
 ): Processing {
   const onStored = (batch: StoredBatch) => {
     const updates = batch.positions.map((p) => ({
@@ -54,9 +55,15 @@ export function startProcessing(
   });
   const consumers: Consumer[] = [
     bus.consume('positions', pipeline, { group: 'api', batchSize: options.batchSize ?? 500 }),
-    bus.consume('device-status', createStatusHandler(ctx.db, ctx.live, options.onConnected ?? (() => {})), {
-      group: 'api',
-    }),
+    bus.consume(
+      'device-status',
+      createStatusHandler(ctx.db, ctx.live, (uniqueId) => {
+        void flushQueued(ctx.db, bus, uniqueId, ctx.log).catch((err) =>
+          ctx.log.warn({ err, uniqueId }, 'queued commands not sent'),
+        );
+      }),
+      { group: 'api' },
+    ),
   ];
   const timeoutMs = ctx.env.WAYMARK_STATUS_TIMEOUT * 1000;
   const sweep = setInterval(

@@ -1,0 +1,106 @@
+import type { Bus } from '@waymark/bus/bus';
+import type { Event, SentCommand } from '@waymark/contracts/command';
+import type { Db, Event as EventRow, QueuedCommand } from '@waymark/db/client';
+import type { Logger } from 'pino';
+import type { LiveHub } from '../../live/live-hub';
+
+type Attributes = Record<string, string | number | boolean>;
+
+export function presentCommand(row: QueuedCommand, message: string): SentCommand {
+  return {
+    message,
+    id: Number(row.id),
+    deviceId: row.deviceId,
+    type: row.type,
+    attributes: (row.attributes ?? {}) as Attributes,
+    status: row.status,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+  };
+}
+
+export function presentEvent(row: EventRow): Event {
+  return {
+    id: Number(row.id),
+    type: row.type,
+    eventTime: row.eventTime.toISOString(),
+    deviceId: row.deviceId,
+    positionId: row.positionId === null ? null : Number(row.positionId),
+    geofenceId: row.geofenceId,
+    maintenanceId: row.maintenanceId,
+    attributes: (row.attributes ?? {}) as Record<string, unknown>,
+  };
+}
+
+/** Hands a command to the bus: every ingest node hears it, the one holding the device's session sends it. */
+export async function dispatch(bus: Bus, row: QueuedCommand, uniqueId: string): Promise<void> {
+  await bus.sendCommand({
+    id: String(row.id),
+    uniqueId,
+    type: row.type,
+    attributes: (row.attributes ?? {}) as Attributes,
+    createdAt: row.createdAt.toISOString(),
+  });
+}
+
+/**
+ * A device (re)connected: its queued commands go out in order; the ones past their expiry are dropped
+ * (EXPIRED) rather than fired late.
+ */
+export async function flushQueued(db: Db, bus: Bus, uniqueId: string, log: Logger, now = new Date()): Promise<number> {
+  const device = await db.device.findUnique({ where: { uniqueId }, select: { id: true } });
+  if (!device) return 0;
+  await db.queuedCommand.updateMany({
+    where: { deviceId: device.id, status: 'QUEUED', expiresAt: { lte: now } },
+    data: { status: 'EXPIRED' },
+  });
+  const queued = await db.queuedCommand.findMany({
+    where: { deviceId: device.id, status: 'QUEUED' },
+    orderBy: { id: 'asc' },
+  });
+  for (const row of queued) {
+    // claim it first so two API nodes never send the same command
+    const claimed = await db.queuedCommand.updateMany({
+      where: { id: row.id, status: 'QUEUED' },
+      data: { status: 'SENT', sentAt: now },
+    });
+    if (claimed.count === 1) {
+      await dispatch(bus, row, uniqueId);
+      log.info({ commandId: String(row.id), uniqueId, type: row.type }, 'queued command sent');
+    }
+  }
+  return queued.length;
+}
+
+/**
+ * A stored position carrying `result` is the device's answer to a command: it becomes a commandResult event,
+ * linked to the oldest command sent to the device and not yet answered, which becomes DELIVERED.
+ */
+export async function recordCommandResults(
+  db: Db,
+  live: LiveHub,
+  results: { deviceId: number; tenantId: number | null; positionId: bigint; time: Date; result: string }[],
+): Promise<void> {
+  for (const r of results) {
+    const answered = await db.queuedCommand.findFirst({
+      where: { deviceId: r.deviceId, status: 'SENT' },
+      orderBy: { id: 'asc' },
+    });
+    if (answered) {
+      await db.queuedCommand.update({
+        where: { id: answered.id },
+        data: { status: 'DELIVERED', result: r.result.slice(0, 4000), deliveredAt: r.time },
+      });
+    }
+    const event = await db.event.create({
+      data: {
+        tenantId: r.tenantId,
+        deviceId: r.deviceId,
+        type: 'commandResult',
+        eventTime: r.time,
+        positionId: r.positionId,
+        attributes: { result: r.result, ...(answered ? { commandId: Number(answered.id) } : {}) },
+      },
+    });
+    live.publish([{ tenantId: r.tenantId, deviceId: r.deviceId, events: [presentEvent(event)] }]);
+  }
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+const attributeValue = z.union([z.string(), z.number(), z.boolean()]);
+
+/** POST /api/commands/send: a saved command (`id`) or an ad-hoc one for a device. */
+export const sendCommandSchema = z
+  .object({
+    id: z.number().int().min(0).optional().describe('saved command to send (0 or absent: ad hoc)'),
+    deviceId: z.number().int().positive(),
+    type: z.string().trim().min(1).max(64).optional().describe("Traccar's type: engineStop, engineResume, custom, …"),
+    attributes: z.record(z.string(), attributeValue).default({}).describe('data (custom), frequency (s), …'),
+    textChannel: z.boolean().optional(),
+    expiresAt: z.iso.datetime({ offset: true }).optional().describe('a queued command not sent by then is dropped'),
+  })
+  .refine((c) => (c.id ?? 0) > 0 || c.type, { message: 'type is required for an ad-hoc command', path: ['type'] });
+
+export const commandStatusSchema = z.enum(['QUEUED', 'SENT', 'DELIVERED', 'FAILED', 'EXPIRED']);
+
+export const sentCommandSchema = z.object({
+  message: z.string().describe("'Command sent' or 'Command queued'"),
+  id: z.number().int().describe('id of the queued/sent command'),
+  deviceId: z.number().int(),
+  type: z.string(),
+  attributes: z.record(z.string(), attributeValue),
+  status: commandStatusSchema,
+  expiresAt: z.string().nullable(),
+});
+export type SentCommand = z.infer<typeof sentCommandSchema>;
+
+/** An event as /api/events and the websocket give it (Traccar's shape). */
+export const eventSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  eventTime: z.string(),
+  deviceId: z.number().int(),
+  positionId: z.number().int().nullable(),
+  geofenceId: z.number().int().nullable(),
+  maintenanceId: z.number().int().nullable(),
+  attributes: z.record(z.string(), z.unknown()),
+});
+export type Event = z.infer<typeof eventSchema>;
