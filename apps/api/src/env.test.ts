@@ -28,6 +28,13 @@ describe('configuration', () => {
     expect(() => loadEnv(source)).toThrow(new RegExp(`\\b${name}\\b`));
   });
 
+  it('treats empty variables as unset', () => {
+    const env = loadEnv({ REDIS_URL: '', DATABASE_URL: ' ', PORT: '' });
+    expect(env.REDIS_URL).toBeUndefined();
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PORT).toBe(8082);
+  });
+
   it('parses booleans and numbers from strings', () => {
     const env = loadEnv({ SMTP_SECURE: 'true', WAYMARK_TRUST_PROXY: '1', PORT: '9000', SMTP_HOST: ' ' });
     expect(env).toMatchObject({ SMTP_SECURE: true, WAYMARK_TRUST_PROXY: true, PORT: 9000 });

@@ -98,6 +98,12 @@ export interface CreateBusOptions {
   retryDelayMs?: number;
   /** How long close() waits for a running handler, ms. Default 5000. */
   closeTimeoutMs?: number;
+  /**
+   * In-process bus only: publish() resolves once every consuming group has handled the messages, so whoever
+   * acknowledges after publish (the ingest, to a tracker) acknowledges stored data — the in-process bus keeps
+   * nothing across a crash. Redis streams are durable on their own.
+   */
+  confirmHandled?: boolean;
 }
 
 /** The Redis bus when `redisUrl` is given, otherwise the in-process one. */

@@ -177,3 +177,39 @@ describe('entry ids', () => {
     expect(compareEntryIds('5-5', '5-5')).toBe(0);
   });
 });
+
+describe('confirmHandled', () => {
+  it('resolves publish only after the consumer handled the messages', async () => {
+    const bus = new InProcessBus({ nodeId: 'confirm', logger: silentLogger, confirmHandled: true });
+    const events: string[] = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    bus.consume('positions', async (batch) => {
+      await gate;
+      events.push(`handled ${batch.length}`);
+    });
+    const published = bus.publish('positions', [buildPositionMessage('dev-c', 1)]).then(() => events.push('published'));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(events).toEqual([]);
+    release();
+    await published;
+    expect(events).toEqual(['handled 1', 'published']);
+    await bus.close();
+  });
+
+  it('lets a waiting publisher go when the bus closes', async () => {
+    const bus = new InProcessBus({
+      nodeId: 'confirm-close',
+      logger: silentLogger,
+      confirmHandled: true,
+      closeTimeoutMs: 50,
+    });
+    bus.consume('positions', () => new Promise(() => {}));
+    const published = bus.publish('positions', [buildPositionMessage('dev-d', 1)]);
+    await new Promise((r) => setTimeout(r, 20));
+    await bus.close();
+    await expect(published).resolves.toBeUndefined();
+  });
+});

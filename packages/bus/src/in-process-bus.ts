@@ -15,6 +15,13 @@ import { Waiter, withTimeout } from './sleep';
 
 export type InProcessBusOptions = Omit<CreateBusOptions, 'redisUrl'> & { highWaterMark?: number };
 
+/** A published message in a group queue; `settle` counts down the consumer groups that still have to handle it. */
+interface Entry<T = unknown> {
+  id: string;
+  message: T;
+  settle?: () => void;
+}
+
 interface TopicState {
   groups: Map<string, GroupQueue>;
   /** Messages published before any group consumed the topic; the first group adopts them. */
@@ -62,6 +69,7 @@ export class InProcessBus implements Bus {
       retryDelayMs: options.retryDelayMs ?? busDefaults.retryDelayMs,
       closeTimeoutMs: options.closeTimeoutMs ?? busDefaults.closeTimeoutMs,
       highWaterMark: options.highWaterMark ?? busDefaults.highWaterMark,
+      confirmHandled: options.confirmHandled ?? false,
     };
   }
 
@@ -70,10 +78,31 @@ export class InProcessBus implements Bus {
     if (messages.length === 0) return;
     const state = this.topic(topic);
     const queues = state.groups.size > 0 ? [...state.groups.values()] : [state.backlog];
-    const entries = messages.map((message) => ({ id: this.nextId(), message }));
+    const consumed = queues.filter((q) => q.consumer).length;
+    const handled: Promise<void>[] = [];
+    const entries = messages.map((message): Entry => {
+      const entry: Entry = { id: this.nextId(), message };
+      if (this.options.confirmHandled && consumed > 0) {
+        let left = consumed;
+        handled.push(
+          new Promise<void>((resolve) => {
+            entry.settle = () => {
+              left -= 1;
+              if (left <= 0) resolve();
+            };
+          }),
+        );
+      }
+      return entry;
+    });
     for (const queue of queues) {
       const dropped = queue.push(entries);
       if (dropped > 0) this.logger.warn({ topic, dropped }, 'bus queue full: dropped the oldest messages');
+    }
+    if (handled.length > 0) {
+      // confirmHandled: resolve only once every consumer group has handled (stored) the messages
+      await Promise.all(handled);
+      return;
     }
     for (const queue of queues) {
       while (!this.closed && queue.consumer && queue.length >= this.options.highWaterMark) {
@@ -136,7 +165,13 @@ export class InProcessBus implements Bus {
     this.closed = true;
     await Promise.all([...this.consumers].map((c) => c.close()));
     this.commandHandlers.clear();
-    for (const state of this.topics.values()) for (const queue of state.groups.values()) queue.releaseWaiters();
+    for (const state of this.topics.values()) {
+      for (const queue of state.groups.values()) {
+        queue.releaseWaiters();
+        // nobody will handle what is left: let its publishers return (the messages are lost with the process)
+        for (const entry of queue.peek(queue.length) as Entry[]) entry.settle?.();
+      }
+    }
   }
 
   private topic(topic: PartitionedTopic): TopicState {
@@ -201,11 +236,12 @@ class InProcessConsumer<T> implements Consumer {
         await this.waiter.wait();
         continue;
       }
-      const entries = this.queue.peek(this.options.batchSize) as { id: string; message: T }[];
+      const entries = this.queue.peek(this.options.batchSize) as Entry<T>[];
       const batch = entries.map((e) => e.message);
       try {
         await this.handler(batch, { ids: entries.map((e) => e.id) });
         this.queue.shift(batch.length, this.options.lowWaterMark);
+        for (const entry of entries) entry.settle?.();
       } catch (err) {
         const { topic, group } = this;
         this.options.logger.error({ err, topic, group, size: batch.length }, 'bus handler failed; will redeliver');

@@ -63,7 +63,13 @@ export async function startPlatform(
     const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 3 }) : undefined;
     if (redis) closers.push(() => redis.quit());
     const nodeId = `${hostname()}-${process.pid}`;
-    const bus: Bus = createBus({ redisUrl: env.REDIS_URL, nodeId, logger: log.child({ component: 'bus' }) });
+    // confirmHandled: in one process a tracker's ack waits until its position is stored (nothing acked lives only in memory)
+    const bus: Bus = createBus({
+      redisUrl: env.REDIS_URL,
+      nodeId,
+      logger: log.child({ component: 'bus' }),
+      confirmHandled: true,
+    });
     closers.push(() => bus.close());
     const mailer = createMailer(env, log);
     closers.push(() => mailer.close());

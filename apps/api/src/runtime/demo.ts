@@ -1,0 +1,175 @@
+import type { Db } from '@waymark/db/client';
+import type { SimulatedProtocol } from '@waymark/ingest/simulator/device-links';
+import type { SimulatedDevice, Simulation } from '@waymark/ingest/simulator/simulation';
+import { imeiOf, startSimulation } from '@waymark/ingest/simulator/simulation';
+import { SYSTEM_ROLES } from '../modules/roles/system-roles';
+import { insertUser } from '../modules/users/users.service';
+import { generatePassword, hashPassword } from '../security/password';
+
+export const DEMO_TENANT_NAME = 'Demo fleet';
+export const DEMO_EMAIL = 'demo@waymark.local';
+
+/** The demo fleet: name, category, and the protocol its tracker speaks (osmand when that one is not served). */
+const FLEET: [name: string, category: string, protocol: SimulatedProtocol][] = [
+  ['Peugeot 308 · GH-512-KL', 'car', 'gt06'],
+  ['Renault Clio · AB-123-CD', 'car', 'gt06'],
+  ['Toyota Corolla · FR-884-TZ', 'car', 'gt06'],
+  ['Tesla Model 3 · EV-301-MX', 'car', 'osmand'],
+  ['Volkswagen Golf · DL-770-PQ', 'car', 'teltonika'],
+  ['Skoda Octavia · BT-245-RS', 'car', 'teltonika'],
+  ['Dacia Sandero · CZ-019-HN', 'car', 'gt06'],
+  ['Citroën C4 · KM-638-WE', 'car', 'osmand'],
+  ['Volvo FH · Truck 1', 'truck', 'teltonika'],
+  ['Scania R450 · Truck 2', 'truck', 'teltonika'],
+  ['Mercedes Actros · Truck 3', 'truck', 'teltonika'],
+  ['DAF XF · Truck 4', 'truck', 'teltonika'],
+  ['MAN TGX · Truck 5', 'truck', 'gt06'],
+  ['Renault Master · Van 1', 'van', 'teltonika'],
+  ['Ford Transit · Van 2', 'van', 'gt06'],
+  ['Fiat Ducato · Van 3', 'van', 'osmand'],
+  ['Bus line 21', 'bus', 'teltonika'],
+  ['Bus line 38', 'bus', 'teltonika'],
+  ['Yamaha MT-07 · courier', 'motorcycle', 'gt06'],
+  ['Honda CB500', 'motorcycle', 'gt06'],
+  ['Rex (dog)', 'animal', 'osmand'],
+  ['Misty (cat)', 'animal', 'osmand'],
+  ['Alice · field technician', 'person', 'osmand'],
+  ['Bruno · courier on foot', 'person', 'osmand'],
+  ['Chloé · sales', 'person', 'osmand'],
+];
+
+/** The demo devices' identifiers: IMEIs of a prefix no real tracker has (86 is a TAC range; 0999 is unused). */
+export const DEMO_DEVICES: readonly (SimulatedDevice & { name: string; category: string })[] = FLEET.map(
+  ([name, category, protocol], i) => ({ uniqueId: imeiOf('8609990', i + 1), name, category, protocol }),
+);
+
+export interface DemoFleet {
+  tenantId: number;
+  userId: number;
+  created: number;
+  /** Credentials of the demo user when this call created it (to print once), else null. */
+  credentials: { email: string; password: string } | null;
+}
+
+/**
+ * Creates, once, the tenant "Demo fleet" with its root group, its owner demo@waymark.local (tenant
+ * administrator, generated password) and the demo devices it misses. Idempotent: later calls only add devices
+ * that were deleted, and return no credentials.
+ */
+export async function ensureDemoFleet(db: Db): Promise<DemoFleet> {
+  let credentials: DemoFleet['credentials'] = null;
+  let user = await db.user.findUnique({ where: { email: DEMO_EMAIL }, select: { id: true, tenantId: true } });
+  if (!user?.tenantId) {
+    if (user) throw new Error(`${DEMO_EMAIL} exists without a tenant: cannot set up the demo fleet`);
+    const password = generatePassword();
+    const passwordHash = await hashPassword(password);
+    const role = await db.role.findFirst({ where: { tenantId: null, name: SYSTEM_ROLES.tenantAdmin.name } });
+    user = await db.$transaction(async (tx) => {
+      const tenant = await tx.tenant.create({ data: { name: DEMO_TENANT_NAME, email: DEMO_EMAIL } });
+      const attributes = { isTenant: true, tenantName: DEMO_TENANT_NAME, isActive: true };
+      const group = await tx.group.create({ data: { tenantId: tenant.id, name: DEMO_TENANT_NAME, attributes } });
+      const created = await insertUser(tx as never, {
+        name: 'Demo user',
+        email: DEMO_EMAIL,
+        passwordHash,
+        tenantId: tenant.id,
+        roleId: role?.id ?? null,
+        deviceLimit: -1,
+        userLimit: 10,
+      });
+      await tx.tenant.update({ where: { id: tenant.id }, data: { userId: created.id, tenantGroupId: group.id } });
+      await tx.group.update({
+        where: { id: group.id },
+        data: { userId: created.id, attributes: { ...attributes, userId: created.id } },
+      });
+      return { id: created.id, tenantId: tenant.id };
+    });
+    credentials = { email: DEMO_EMAIL, password };
+  }
+  const tenantId = user.tenantId as number;
+  const tenant = await db.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { tenantGroupId: true } });
+  const existing = await db.device.findMany({
+    where: { uniqueId: { in: DEMO_DEVICES.map((d) => d.uniqueId) } },
+    select: { uniqueId: true },
+  });
+  const known = new Set(existing.map((d) => d.uniqueId));
+  const missing = DEMO_DEVICES.filter((d) => !known.has(d.uniqueId));
+  if (missing.length > 0) {
+    await db.device.createMany({
+      data: missing.map((d) => ({
+        tenantId,
+        groupId: tenant.tenantGroupId,
+        uniqueId: d.uniqueId,
+        name: d.name,
+        category: d.category,
+        stockStatus: 'ASSIGNED' as const,
+      })),
+      skipDuplicates: true,
+    });
+  }
+  return { tenantId, userId: user.id, created: missing.length, credentials };
+}
+
+export interface DemoOptions {
+  /** Where the in-process ingest listens, per protocol (its real ports). */
+  listening: readonly { protocol: string; transport: string; port: number }[];
+  /** Address the ingest listens on (0.0.0.0 / :: mean this machine). */
+  ingestHost?: string;
+  /** Reports per second per device. Default 0.2. */
+  rate?: number;
+  say?: (line: string) => void;
+  onError?: (err: Error) => void;
+}
+
+export interface Demo {
+  fleet: DemoFleet;
+  simulation: Simulation;
+  stop(): Promise<void>;
+}
+
+/**
+ * `waymark start --demo`: the demo fleet (created once) moving, its trackers simulated in this process against
+ * the in-process ingest (gt06 and teltonika devices over TCP where those protocols are served, osmand over HTTP).
+ */
+export async function startDemo(db: Db, options: DemoOptions): Promise<Demo> {
+  const say = options.say ?? console.log;
+  const fleet = await ensureDemoFleet(db);
+  const portOf = (protocol: SimulatedProtocol) =>
+    options.listening.find((l) => l.protocol === protocol && l.transport === (protocol === 'osmand' ? 'http' : 'tcp'))
+      ?.port;
+  const osmand = portOf('osmand');
+  const devices = DEMO_DEVICES.flatMap((d) => {
+    if (portOf(d.protocol) !== undefined) return [d];
+    return osmand === undefined ? [] : [{ ...d, protocol: 'osmand' as const }];
+  });
+  const ports: Partial<Record<SimulatedProtocol, number>> = {};
+  for (const p of ['gt06', 'teltonika', 'osmand'] as const) {
+    const port = portOf(p);
+    if (port !== undefined) ports[p] = port;
+  }
+  const host =
+    !options.ingestHost || options.ingestHost === '0.0.0.0' || options.ingestHost === '::'
+      ? '127.0.0.1'
+      : options.ingestHost;
+  const simulation = startSimulation({
+    devices,
+    rate: options.rate ?? 0.2,
+    host,
+    ports,
+    onError: (_device, err) => options.onError?.(err),
+  });
+  const byProtocol = Object.entries(
+    devices.reduce<Record<string, number>>((acc, d) => ({ ...acc, [d.protocol]: (acc[d.protocol] ?? 0) + 1 }), {}),
+  )
+    .map(([p, n]) => `${n} ${p}`)
+    .join(', ');
+  const signIn = fleet.credentials
+    ? ` — sign in as ${fleet.credentials.email} / password ${fleet.credentials.password} (shown this once)`
+    : ` — sign in as ${DEMO_EMAIL}`;
+  say(
+    devices.length > 0
+      ? `demo fleet running: ${devices.length} simulated devices (${byProtocol}) of tenant "${DEMO_TENANT_NAME}"${signIn}`
+      : `demo fleet created, but none of osmand, gt06, teltonika is served: nothing moves${signIn}`,
+  );
+  return { fleet, simulation, stop: () => simulation.stop() };
+}
