@@ -9,6 +9,10 @@ export interface IngestEnv {
   redisUrl: string | undefined;
   nodeId: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** TCP connections accepted from one IP address per protocol (0 = no limit) */
+  maxConnectionsPerAddress: number;
+  /** silent connections are closed (and connectionless devices forgotten) after this, ms */
+  idleTimeoutMs: number;
 }
 
 /** A configuration value that stops the start; the message names the variable. */
@@ -36,6 +40,16 @@ const fixedSchema = z.object({
     .regex(/^[\w.:-]{1,64}$/, 'expected 1-64 letters, digits, . _ : -')
     .optional(),
   WAYMARK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WAYMARK_INGEST_MAX_CONNECTIONS_PER_ADDRESS: z.coerce
+    .number({ message: 'expected a number' })
+    .int('expected a whole number')
+    .min(0, 'expected 0 (no limit) or more')
+    .default(1000),
+  WAYMARK_INGEST_IDLE_TIMEOUT: z.coerce
+    .number({ message: 'expected seconds' })
+    .int('expected whole seconds')
+    .min(10, 'expected at least 10 seconds')
+    .default(600),
 });
 
 /**
@@ -91,5 +105,7 @@ export function loadIngestEnv(
     redisUrl: fixed.REDIS_URL,
     nodeId: fixed.WAYMARK_NODE_ID ?? `${hostname()}-${process.pid}`,
     logLevel: fixed.WAYMARK_LOG_LEVEL,
+    maxConnectionsPerAddress: fixed.WAYMARK_INGEST_MAX_CONNECTIONS_PER_ADDRESS,
+    idleTimeoutMs: fixed.WAYMARK_INGEST_IDLE_TIMEOUT * 1000,
   };
 }

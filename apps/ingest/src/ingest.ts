@@ -25,6 +25,8 @@ export interface StartIngestOptions {
   registry?: ReadonlyMap<string, ProtocolDefinition>;
   /** TCP connections silent this long are closed; UDP/HTTP devices forgotten. Default 10 minutes. */
   idleTimeoutMs?: number;
+  /** TCP connections accepted from one IP address per protocol. Default 1000; 0 = no limit. */
+  maxConnectionsPerAddress?: number;
   /** Least time between two `online` statuses of one connectionless device. Default 60 s. */
   statusIntervalMs?: number;
 }
@@ -65,7 +67,14 @@ export async function startIngest(options: StartIngestOptions): Promise<Ingest> 
     const port = options.portOverrides?.[name] ?? protocol.defaultPort;
     for (const transport of protocol.transports) {
       try {
-        listeners.push(await startListener(ctx, protocol, transport, { host, port, idleTimeoutMs }));
+        listeners.push(
+          await startListener(ctx, protocol, transport, {
+            host,
+            port,
+            idleTimeoutMs,
+            maxConnectionsPerAddress: options.maxConnectionsPerAddress ?? 1000,
+          }),
+        );
       } catch (err) {
         await Promise.allSettled(listeners.map((l) => l.close()));
         throw new Error(`cannot listen for ${name} (${transport}) on ${host}:${port}: ${errorMessage(err)}`);
@@ -107,7 +116,7 @@ function startListener(
   ctx: IngestContext,
   protocol: ProtocolDefinition,
   transport: Transport,
-  options: { host: string; port: number; idleTimeoutMs: number },
+  options: { host: string; port: number; idleTimeoutMs: number; maxConnectionsPerAddress: number },
 ): Promise<Listener> {
   if (protocol.kind === 'http')
     return startHttpListener(ctx, protocol, { ...options, commandTtlMs: options.idleTimeoutMs });

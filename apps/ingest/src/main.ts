@@ -34,6 +34,8 @@ async function main(): Promise<void> {
       protocols: env.protocols,
       portOverrides: env.portOverrides,
       host: env.host,
+      maxConnectionsPerAddress: env.maxConnectionsPerAddress,
+      idleTimeoutMs: env.idleTimeoutMs,
     });
   } catch (err) {
     logger.fatal({ err }, 'ingest failed to start');

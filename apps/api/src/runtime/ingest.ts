@@ -12,9 +12,14 @@ export async function startIngestInProcess(bus: Bus, nodeId: string, log: Logger
     host: env.host,
     protocols: env.protocols,
     portOverrides: env.portOverrides,
+    maxConnectionsPerAddress: env.maxConnectionsPerAddress,
+    idleTimeoutMs: env.idleTimeoutMs,
     logger: log.child({ component: 'ingest' }),
   });
   return {
+    /** the address and ports it listens on (port 0 in WAYMARK_PORT_* resolved) */
+    host: env.host,
+    listening: ingest.listening,
     close: () => ingest.close(),
     describe: () =>
       ingest.listening.length === 0

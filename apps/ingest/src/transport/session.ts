@@ -19,6 +19,8 @@ export interface DeviceChannel {
   readonly session: Session;
   /** Sends command bytes (TCP/UDP) or queues them for the next HTTP response. */
   deliver(data: Buffer | string): void;
+  /** Ends the channel's connection (TCP): a device's newer connection replaces it. */
+  close?(): void;
 }
 
 interface Entry {
@@ -35,6 +37,9 @@ export class DeviceRegistry {
   bind(uniqueId: string, channel: DeviceChannel, now = Date.now()): boolean {
     const previous = this.entries.get(uniqueId);
     this.entries.set(uniqueId, { channel, lastSeen: now });
+    // A device that opens a second connection replaces the first: the old one is closed (its close no longer
+    // unbinds the device, which is bound to the new channel).
+    if (previous && previous.channel !== channel) previous.channel.close?.();
     return previous?.channel !== channel;
   }
 

@@ -106,4 +106,31 @@ describe('TCP listener', () => {
     await client.closed;
     expect(h.statuses.map((s) => s.event)).toEqual(['connected', 'disconnected']);
   });
+
+  it('replaces the first connection of a device that opens a second one', async () => {
+    const { h, port } = await start();
+    const first = await tcpClient(port);
+    await writeApart(first.socket, 'LOGIN,dev2\n');
+    await waitFor(() => first.received() === 'OK\n', 'first login');
+    const second = await tcpClient(port);
+    await writeApart(second.socket, 'LOGIN,dev2\n');
+    await waitFor(() => second.received() === 'OK\n', 'second login');
+    await waitFor(() => first.socket.destroyed || first.socket.readableEnded, 'first connection closed');
+    await writeApart(second.socket, 'POS,1,1,5\n');
+    await waitFor(() => h.positions.length === 1, 'position on the new connection');
+    // the old connection's close does not report the device offline: it is connected again
+    await new Promise((r) => setTimeout(r, 100));
+    expect(h.statuses.filter((s) => s.event === 'disconnected')).toEqual([]);
+  });
+
+  it('refuses connections beyond the limit per address', async () => {
+    const { port } = await start({ maxConnectionsPerAddress: 2 });
+    const a = await tcpClient(port);
+    const b = await tcpClient(port);
+    const c = await tcpClient(port);
+    await writeApart(a.socket, 'LOGIN,l1\n');
+    await writeApart(b.socket, 'LOGIN,l2\n');
+    await waitFor(() => a.received() === 'OK\n' && b.received() === 'OK\n', 'two accepted');
+    await waitFor(() => c.socket.destroyed || c.socket.readableEnded, 'third refused');
+  });
 });

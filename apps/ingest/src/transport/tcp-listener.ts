@@ -10,6 +10,8 @@ export interface TcpListenerOptions {
   port: number;
   /** A connection silent this long is closed. */
   idleTimeoutMs: number;
+  /** More connections than this from one IP address are refused (0 = no limit). */
+  maxConnectionsPerAddress?: number;
 }
 
 /** Without a framer, each read is one frame. */
@@ -26,8 +28,23 @@ export async function startTcpListener(
   options: TcpListenerOptions,
 ): Promise<Listener> {
   const connections = new Map<Socket, Promise<void>>();
+  const perAddress = new Map<string, number>();
+  const limit = options.maxConnectionsPerAddress ?? 0;
   const server = createServer((socket) => {
-    const done = handleConnection(ctx, protocol, socket, options).finally(() => connections.delete(socket));
+    const address = socket.remoteAddress ?? '?';
+    const count = (perAddress.get(address) ?? 0) + 1;
+    if (limit > 0 && count > limit) {
+      ctx.logger.warn({ protocol: protocol.name, address, limit }, 'too many connections from one address; refused');
+      socket.destroy();
+      return;
+    }
+    perAddress.set(address, count);
+    const done = handleConnection(ctx, protocol, socket, options).finally(() => {
+      connections.delete(socket);
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left <= 0) perAddress.delete(address);
+      else perAddress.set(address, left);
+    });
     connections.set(socket, done);
   });
   const port = await listen(server, options.port, options.host);
@@ -57,7 +74,15 @@ function handleConnection(
   const write = (data: Buffer | string) => {
     if (!socket.destroyed) socket.write(data);
   };
-  const channel: DeviceChannel = { protocol, session, deliver: write };
+  const channel: DeviceChannel = {
+    protocol,
+    session,
+    deliver: write,
+    close: () => {
+      log.info({ uniqueId: session.uniqueId }, 'replaced by a newer connection of the device');
+      socket.destroy();
+    },
+  };
   let chain = Promise.resolve();
   let queued = 0;
 
