@@ -2,10 +2,10 @@
 // to positions (each with the session state its earlier frames built). GT06 is also measured on its location
 // frames alone (target: 1,000,000 frames/s). Usage: pnpm bench:decode [protocol…]
 import { cpus } from 'node:os';
-import { protocolRegistry } from '../apps/ingest/src/protocols/registry';
 import type { ProtocolDefinition, SessionView } from '../apps/ingest/src/protocols/protocol.types';
-import { TRACCAR_FROZEN_NOW, httpFrameOf, loadVectors } from '../apps/ingest/src/testing/traccar-vectors';
+import { protocolRegistry } from '../apps/ingest/src/protocols/registry';
 import type { TraccarVector } from '../apps/ingest/src/testing/traccar-vectors';
+import { httpFrameOf, loadVectors, TRACCAR_FROZEN_NOW } from '../apps/ingest/src/testing/traccar-vectors';
 import { frameOf } from '../apps/ingest/src/testing/vector-score';
 
 interface Case {
@@ -33,7 +33,12 @@ function casesOf(def: ProtocolDefinition): Case[] {
     };
     const frame = vector.kind === 'http' ? httpFrameOf(vector) : frameOf(vector);
     try {
-      const result = (def.decoder as (f: unknown, s: SessionView) => { uniqueId?: string; state?: Record<string, unknown>; messages: unknown[] })(frame, session);
+      const result = (
+        def.decoder as (
+          f: unknown,
+          s: SessionView,
+        ) => { uniqueId?: string; state?: Record<string, unknown>; messages: unknown[] }
+      )(frame, session);
       if (result.uniqueId) s.uniqueId = result.uniqueId;
       if (result.state) s.state = result.state;
       if (result.messages.length > 0) cases.push({ frame, session, vector });
@@ -48,7 +53,8 @@ function rate(def: ProtocolDefinition, cases: Case[], ms = 1000): number {
   const decode = def.decoder as (f: unknown, s: SessionView) => unknown;
   let n = 0;
   // warm up, then measure whole passes for `ms`
-  for (let i = 0; i < 20_000; i++) decode(cases[i % cases.length]?.frame, cases[i % cases.length]?.session as SessionView);
+  for (let i = 0; i < 20_000; i++)
+    decode(cases[i % cases.length]?.frame, cases[i % cases.length]?.session as SessionView);
   const start = process.hrtime.bigint();
   const end = start + BigInt(ms) * 1_000_000n;
   let now = start;
@@ -71,10 +77,17 @@ for (const def of protocolRegistry.values()) {
   if (wanted.length && !wanted.includes(def.name)) continue;
   const cases = casesOf(def);
   if (cases.length === 0) continue;
-  console.log(`| ${def.name} | ${cases.length} position frames | ${Math.round(rate(def, cases)).toLocaleString('en')} |`);
+  console.log(
+    `| ${def.name} | ${cases.length} position frames | ${Math.round(rate(def, cases)).toLocaleString('en')} |`,
+  );
   if (def.name === 'gt06') {
     // location frames: 0x7878 packets of type 0x12 or 0x22 (GPS + LBS + status)
-    const locations = cases.filter((c) => Buffer.isBuffer(c.frame) && c.frame[0] === 0x78 && [0x12, 0x22].includes(c.frame[3] as number));
-    if (locations.length) console.log(`| gt06 (location 0x12/0x22 only) | ${locations.length} frames | ${Math.round(rate(def, locations, 2000)).toLocaleString('en')} |`);
+    const locations = cases.filter(
+      (c) => Buffer.isBuffer(c.frame) && c.frame[0] === 0x78 && [0x12, 0x22].includes(c.frame[3] as number),
+    );
+    if (locations.length)
+      console.log(
+        `| gt06 (location 0x12/0x22 only) | ${locations.length} frames | ${Math.round(rate(def, locations, 2000)).toLocaleString('en')} |`,
+      );
   }
 }

@@ -40,15 +40,17 @@ const before = await rss();
 const sockets: Socket[] = [];
 const started = Date.now();
 for (let i = 0; i < count; i += 200) {
-  const group = Array.from({ length: Math.min(200, count - i) }, (_, k) =>
-    new Promise<void>((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.write(gt06Login(imeiOf('35209900', i + k), 1));
-      });
-      socket.once('data', () => resolve()); // the login ack
-      socket.once('error', reject);
-      sockets.push(socket);
-    }),
+  const group = Array.from(
+    { length: Math.min(200, count - i) },
+    (_, k) =>
+      new Promise<void>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write(gt06Login(imeiOf('35209900', i + k), 1));
+        });
+        socket.once('data', () => resolve()); // the login ack
+        socket.once('error', reject);
+        sockets.push(socket);
+      }),
   );
   await Promise.all(group);
 }
@@ -56,9 +58,13 @@ const opened = Date.now() - started;
 await new Promise((r) => setTimeout(r, 2000));
 const after = await rss();
 const mb = (b: number) => (b / 1024 / 1024).toFixed(1);
-console.log(`machine: ${cpus().length} × ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
+console.log(
+  `machine: ${cpus().length} × ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+);
 console.log(`connections logged in: ${sockets.length} in ${(opened / 1000).toFixed(1)} s`);
-console.log(`ingest RSS: ${mb(before)} MB before, ${mb(after)} MB with ${sockets.length} idle connections (${((after - before) / sockets.length / 1024).toFixed(1)} KiB each)`);
+console.log(
+  `ingest RSS: ${mb(before)} MB before, ${mb(after)} MB with ${sockets.length} idle connections (${((after - before) / sockets.length / 1024).toFixed(1)} KiB each)`,
+);
 for (const s of sockets) s.destroy();
 child.kill();
 process.exit(0);

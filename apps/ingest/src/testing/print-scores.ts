@@ -3,7 +3,9 @@ import { protocolRegistry } from '../protocols/registry';
 import { loadVectors } from './traccar-vectors';
 import { scoreLine, scoreProtocol } from './vector-score';
 
-console.log('| protocol | messages decoded as Traccar did | of them, messages with positions | attribute values as Traccar |');
+console.log(
+  '| protocol | messages decoded as Traccar did | of them, messages with positions | attribute values as Traccar |',
+);
 console.log('|---|---|---|---|');
 for (const def of protocolRegistry.values()) {
   try {
