@@ -1,0 +1,16 @@
+import { traccarPorts } from '../ports';
+import type { StreamProtocol } from '../protocol.types';
+import { decodeH02 } from './h02.decoder';
+import { encodeH02 } from './h02.encoder';
+import { h02Framer } from './h02.framer';
+
+/** H02 / SinoTrack over TCP and UDP on Traccar's port 5013. */
+export const h02Protocol: StreamProtocol = {
+  name: 'h02',
+  kind: 'stream',
+  defaultPort: traccarPorts.h02.port,
+  transports: traccarPorts.h02.transports,
+  framer: h02Framer,
+  decoder: decodeH02,
+  encoder: encodeH02,
+};

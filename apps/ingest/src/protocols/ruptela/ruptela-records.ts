@@ -1,0 +1,254 @@
+import type { ByteReader } from '../../codec/gt06-byte-reader';
+import { asciiOf } from '../../codec/gt06-byte-reader';
+import type { PositionDraft } from '../../codec/gt06-position';
+import { addAlarm, markOutdated, newPosition, setAttribute, setTime } from '../../codec/gt06-position';
+import { knotsFromKph } from '../../codec/units';
+
+export const MSG_RECORDS = 1;
+export const MSG_EXTENDED_RECORDS = 68;
+
+/** Longitude/latitude of a record taken without a GPS fix ("data without fix" mode B). */
+const NO_FIX = -0x80000000;
+
+/**
+ * Records (command 1) and extended records (command 68): records-left flag, count, then per record a timestamp
+ * (s) with its extension byte, [extended: record extension], priority, longitude, latitude (1e-7°), altitude
+ * (0.1 m), course (0.01°), satellites, speed (km/h), HDOP (0.1), event id (2 bytes when extended) and the IO
+ * groups of 1, 2, 4 and 8-byte values (2-byte ids when extended).
+ *
+ * An extended record too big for one record is split: the record extension byte holds the index of the last part
+ * (high nibble) and of this part (low nibble). Parts after the first, with the same timestamp, merge into it.
+ */
+export function decodeRecords(reader: ByteReader, command: number): PositionDraft[] {
+  const extended = command === MSG_EXTENDED_RECORDS;
+  reader.skip(1); // records left in the device
+  const count = reader.u8();
+  const positions: PositionDraft[] = [];
+  let group: { position: PositionDraft; seconds: number; extension: number } | undefined;
+  for (let i = 0; i < count; i++) {
+    const seconds = reader.u32();
+    const extension = reader.u8();
+    const part = extended ? reader.u8() & 0x0f : 0;
+    const position = decodeRecord(reader, seconds, extended);
+    if (part > 0 && group && group.seconds === seconds && group.extension === extension) {
+      mergeAttributes(group.position, position);
+      continue;
+    }
+    positions.push(position);
+    group = { position, seconds, extension };
+  }
+  return positions;
+}
+
+function decodeRecord(reader: ByteReader, seconds: number, extended: boolean): PositionDraft {
+  const position = newPosition();
+  const time = new Date(seconds * 1000);
+  reader.skip(1); // priority
+  const longitude = reader.i32();
+  const latitude = reader.i32();
+  const altitude = reader.u16();
+  const course = reader.u16();
+  const satellites = reader.u8();
+  const speed = reader.u16();
+  const hdop = reader.u8();
+  if (longitude === NO_FIX || latitude === NO_FIX) {
+    markOutdated(position, time);
+  } else {
+    setTime(position, time);
+    position.valid = true;
+    position.longitude = longitude / 1e7;
+    position.latitude = latitude / 1e7;
+    position.altitude = altitude / 10;
+    position.course = course / 100;
+    position.speed = knotsFromKph(speed);
+  }
+  setAttribute(position, 'sat', satellites);
+  setAttribute(position, 'hdop', hdop / 10);
+  setAttribute(position, 'event', extended ? reader.u16() : reader.u8());
+
+  const driverParts = new Map<number, Buffer>();
+  for (const length of [1, 2, 4, 8] as const) {
+    const elements = reader.u8();
+    for (let j = 0; j < elements; j++) {
+      const id = extended ? reader.u16() : reader.u8();
+      const value = reader.bytes(length);
+      if (id === 126 || id === 127) driverParts.set(id, value);
+      decodeParameter(position, id, value);
+    }
+  }
+  // A driver card number in two 8-byte halves of ASCII (ids 126 and 127).
+  const first = driverParts.get(126);
+  const second = driverParts.get(127);
+  if (first && second) {
+    delete position.attributes.io126;
+    delete position.attributes.io127;
+    setAttribute(position, 'driverUniqueId', asciiOf(Buffer.concat([first, second])));
+  }
+  return position;
+}
+
+/** 1, 2 and 4-byte values unsigned unless `signed`; 8-byte values always signed. */
+function numberOf(value: Buffer, signed = false): number {
+  switch (value.length) {
+    case 1:
+      return signed ? value.readInt8(0) : value.readUInt8(0);
+    case 2:
+      return signed ? value.readInt16BE(0) : value.readUInt16BE(0);
+    case 4:
+      return signed ? value.readInt32BE(0) : value.readUInt32BE(0);
+    default:
+      return Number(value.readBigInt64BE(0));
+  }
+}
+
+function decodeParameter(position: PositionDraft, id: number, value: Buffer): void {
+  const set = (key: string, v: number | string | boolean) => setAttribute(position, key, v);
+  const n = () => numberOf(value);
+  switch (id) {
+    case 2:
+    case 3:
+    case 4:
+    case 5:
+      set(`in${id - 1}`, n());
+      break;
+    case 13:
+    case 173:
+      set('motion', n() > 0);
+      break;
+    case 20:
+      set('adc3', n());
+      break;
+    case 21:
+      set('adc4', n());
+      break;
+    case 22:
+      set('adc1', n());
+      break;
+    case 23:
+      set('adc2', n());
+      break;
+    case 29:
+      set('power', n() / 1000);
+      break;
+    case 30:
+      set('battery', n() / 1000);
+      break;
+    case 32:
+      set('deviceTemp', numberOf(value, true));
+      break;
+    case 34:
+      set('driverUniqueId', value.toString('hex'));
+      break;
+    case 39:
+      set('engineLoad', n());
+      break;
+    case 65:
+      set('odometer', n());
+      break;
+    case 74:
+      set('temp3', numberOf(value, true) / 10);
+      break;
+    case 78:
+    case 79:
+    case 80:
+      set(`temp${id - 78}`, numberOf(value, true) / 10);
+      break;
+    case 88:
+      if (n() > 0) addAlarm(position, 'jamming');
+      break;
+    case 94:
+      set('rpm', n() * 0.25);
+      break;
+    case 95:
+      set('obdSpeed', n());
+      break;
+    case 98:
+      set('fuel', (n() * 100) / 255);
+      break;
+    case 100:
+      set('fuelConsumption', n() / 20);
+      break;
+    case 134:
+      if (n() > 0) addAlarm(position, 'hardBraking');
+      break;
+    case 136:
+      if (n() > 0) addAlarm(position, 'hardAcceleration');
+      break;
+    case 150:
+      set('operator', n());
+      break;
+    case 163:
+      set('odometer', n() * 5);
+      break;
+    case 164:
+      set('tripOdometer', n() * 5);
+      break;
+    case 165:
+      set('obdSpeed', n() / 256);
+      break;
+    case 166:
+    case 197:
+      set('rpm', n() * 0.125);
+      break;
+    case 170:
+      set('charge', n() > 0);
+      break;
+    case 207:
+      set('fuelLevel', n() * 0.4);
+      break;
+    case 208:
+      set('fuelUsed', n() * 0.5);
+      break;
+    case 251:
+    case 409:
+      set('ignition', n() > 0);
+      break;
+    case 410:
+      if (n() > 0) addAlarm(position, 'tow');
+      break;
+    case 411:
+      if (n() > 0) addAlarm(position, 'accident');
+      break;
+    case 415:
+      if (n() === 0) addAlarm(position, 'gpsAntennaCut');
+      break;
+    case 645:
+      if (n() !== 0xffffffff) set('obdOdometer', n() * 1000);
+      break;
+    case 758:
+      if (n() === 1) addAlarm(position, 'tampering');
+      break;
+    default:
+      set(`io${id}`, n());
+      break;
+  }
+}
+
+/** Later parts of a split record add their attributes to the first part (alarms accumulate). */
+function mergeAttributes(target: PositionDraft, part: PositionDraft): void {
+  for (const [key, value] of Object.entries(part.attributes)) {
+    if (key === 'alarm' && typeof value === 'string') addAlarm(target, value);
+    else target.attributes[key] = value;
+  }
+}
+
+/**
+ * Diagnostic trouble codes (command 9): count, then per code a reserved byte, timestamp, longitude, latitude, a
+ * state byte (2 = archived) and the 5-character code.
+ */
+export function decodeDtcs(reader: ByteReader): PositionDraft[] {
+  const positions: PositionDraft[] = [];
+  const count = reader.u8();
+  for (let i = 0; i < count; i++) {
+    const position = newPosition();
+    reader.skip(1);
+    setTime(position, new Date(reader.u32() * 1000));
+    position.valid = true;
+    position.longitude = reader.i32() / 1e7;
+    position.latitude = reader.i32() / 1e7;
+    if (reader.u8() === 2) setAttribute(position, 'archive', true);
+    setAttribute(position, 'dtcs', reader.ascii(5));
+    positions.push(position);
+  }
+  return positions;
+}

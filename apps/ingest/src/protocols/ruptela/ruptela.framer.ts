@@ -1,0 +1,55 @@
+import { crc16Kermit } from '../../codec/teltonika-crc';
+import type { Framer, FramerFactory } from '../protocol.types';
+
+/**
+ * Cuts a Ruptela TCP stream into packets: 2-byte length, that many bytes (IMEI, command, payload), 2-byte CRC.
+ * A start is accepted only when the length can hold an IMEI and a command and stays within 4 KiB (the devices
+ * fill packets up to 1 KiB), the IMEI has 14 or 15 digits, the command is a device command (1 to 99),
+ * and, once whole, the CRC-16/KERMIT matches; otherwise one byte is skipped and the search goes on.
+ */
+export const ruptelaFramer: FramerFactory = () => new RuptelaFramer();
+
+const MAX_LENGTH = 4096;
+/** IMEIs have 15 digits, sometimes written with one leading zero. */
+const MIN_IMEI = 10n ** 13n;
+const isDeviceCommand = (command: number) => command >= 1 && command < 100;
+
+type Cut = { frame: number } | { skip: true } | { wait: true };
+
+class RuptelaFramer implements Framer {
+  private buffer: Buffer = Buffer.alloc(0);
+
+  push(chunk: Buffer): Buffer[] {
+    this.buffer = this.buffer.length > 0 ? Buffer.concat([this.buffer, chunk]) : chunk;
+    const frames: Buffer[] = [];
+    let offset = 0;
+    while (offset < this.buffer.length) {
+      const cut = cutAt(this.buffer, offset);
+      if ('wait' in cut) break;
+      if ('skip' in cut) {
+        offset += 1;
+        continue;
+      }
+      frames.push(Buffer.from(this.buffer.subarray(offset, offset + cut.frame)));
+      offset += cut.frame;
+    }
+    this.buffer = Buffer.from(this.buffer.subarray(offset));
+    return frames;
+  }
+}
+
+function cutAt(buffer: Buffer, at: number): Cut {
+  const available = buffer.length - at;
+  if (available < 2) return { wait: true };
+  const length = buffer.readUInt16BE(at);
+  if (length < 9 || length > MAX_LENGTH) return { skip: true };
+  // The IMEI's top bytes: an integer below 10^15 < 2^50.
+  if (available >= 3 && buffer[at + 2] !== 0) return { skip: true };
+  if (available >= 4 && (buffer[at + 3] as number) > 0x03) return { skip: true };
+  if (available >= 10 && buffer.readBigUInt64BE(at + 2) < MIN_IMEI) return { skip: true };
+  if (available >= 11 && !isDeviceCommand(buffer[at + 10] as number)) return { skip: true };
+  const total = length + 4;
+  if (available < total) return { wait: true };
+  const crc = crc16Kermit(buffer.subarray(at + 2, at + 2 + length));
+  return crc === buffer.readUInt16BE(at + 2 + length) ? { frame: total } : { skip: true };
+}

@@ -1,0 +1,16 @@
+import { traccarPorts } from '../ports';
+import type { StreamProtocol } from '../protocol.types';
+import { decodeTeltonika } from './teltonika.decoder';
+import { encodeTeltonika } from './teltonika.encoder';
+import { teltonikaFramer } from './teltonika.framer';
+
+/** Teltonika FM devices over TCP and UDP on Traccar's port 5027 (codec 8, 8 Extended, 16, GH3000; codec 12 commands). */
+export const teltonikaProtocol: StreamProtocol = {
+  name: 'teltonika',
+  kind: 'stream',
+  defaultPort: traccarPorts.teltonika.port,
+  transports: traccarPorts.teltonika.transports,
+  framer: teltonikaFramer,
+  decoder: decodeTeltonika,
+  encoder: encodeTeltonika,
+};
