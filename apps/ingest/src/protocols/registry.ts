@@ -2,12 +2,18 @@ import { gl200Protocol } from './gl200/gl200.protocol';
 import { gps103Protocol } from './gps103/gps103.protocol';
 import { gt06Protocol } from './gt06/gt06.protocol';
 import { h02Protocol } from './h02/h02.protocol';
+import { jt808Protocol } from './jt808/jt808.protocol';
+import { meitrackProtocol } from './meitrack/meitrack.protocol';
 import { decodeOsmand } from './osmand/osmand.decoder';
 import { encodeOsmand } from './osmand/osmand.encoder';
 import { traccarPorts } from './ports';
 import type { ProtocolDefinition } from './protocol.types';
 import { ruptelaProtocol } from './ruptela/ruptela.protocol';
+import { suntechProtocol } from './suntech/suntech.protocol';
 import { teltonikaProtocol } from './teltonika/teltonika.protocol';
+import { tk103Protocol } from './tk103/tk103.protocol';
+import { watchProtocol } from './watch/watch.protocol';
+import { wialonProtocol } from './wialon/wialon.protocol';
 
 /**
  * Every protocol this ingest can serve, by Traccar's name. A protocol lists its default port (Traccar's, see
@@ -27,6 +33,12 @@ const definitions: ProtocolDefinition[] = [
   gps103Protocol,
   teltonikaProtocol,
   ruptelaProtocol,
+  jt808Protocol,
+  watchProtocol,
+  tk103Protocol,
+  meitrackProtocol,
+  suntechProtocol,
+  wialonProtocol,
   gl200Protocol,
 ];
 

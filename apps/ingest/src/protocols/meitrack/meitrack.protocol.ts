@@ -1,0 +1,16 @@
+import { traccarPorts } from '../ports';
+import type { StreamProtocol } from '../protocol.types';
+import { decodeMeitrack } from './meitrack.decoder';
+import { encodeMeitrack } from './meitrack.encoder';
+import { meitrackFramer } from './meitrack.framer';
+
+/** Meitrack `$$…` text and binary (CCE/CCC) reports over TCP and UDP on Traccar's port 5020. */
+export const meitrackProtocol: StreamProtocol = {
+  name: 'meitrack',
+  kind: 'stream',
+  defaultPort: traccarPorts.meitrack.port,
+  transports: traccarPorts.meitrack.transports,
+  framer: meitrackFramer,
+  decoder: decodeMeitrack,
+  encoder: encodeMeitrack,
+};

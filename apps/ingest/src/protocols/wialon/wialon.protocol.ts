@@ -1,0 +1,16 @@
+import { traccarPorts } from '../ports';
+import type { StreamProtocol } from '../protocol.types';
+import { decodeWialon } from './wialon.decoder';
+import { encodeWialon } from './wialon.encoder';
+import { wialonFramer } from './wialon.framer';
+
+/** Wialon IPS 1.1/2.0 lines over TCP and UDP on Traccar's port 5039. */
+export const wialonProtocol: StreamProtocol = {
+  name: 'wialon',
+  kind: 'stream',
+  defaultPort: traccarPorts.wialon.port,
+  transports: traccarPorts.wialon.transports,
+  framer: wialonFramer,
+  decoder: decodeWialon,
+  encoder: encodeWialon,
+};
