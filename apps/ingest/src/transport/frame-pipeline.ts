@@ -1,5 +1,6 @@
 import type { DeviceStatusEvent, PositionMessage } from '@waymark/contracts/bus';
 import { positionMessageSchema } from '@waymark/contracts/bus';
+import { cellTowerSchema, type Network, networkSchema, wifiAccessPointSchema } from '@waymark/contracts/position';
 import type { DecodeResult, StreamProtocol } from '../protocols/protocol.types';
 import { isHttpReply } from '../protocols/protocol.types';
 import type { IngestContext } from './ingest-context';
@@ -32,7 +33,11 @@ export async function publishDecoded(
       serverTime: session.receivedAt.toISOString(),
       nodeId: ctx.nodeId,
     };
-    const parsed = positionMessageSchema.safeParse(candidate);
+    let parsed = positionMessageSchema.safeParse(candidate);
+    if (!parsed.success && parsed.error.issues.every((i) => i.path[0] === 'network')) {
+      // an odd cell tower or access point must not cost the fix: keep the position without it
+      parsed = positionMessageSchema.safeParse({ ...candidate, network: validNetwork(candidate.network) });
+    }
     if (parsed.success) positions.push(parsed.data);
     else {
       const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -108,4 +113,15 @@ export async function processStreamFrame(
 
 export function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
+}
+
+/** The towers and access points of a decoded network that the contract accepts (null when none is left). */
+export function validNetwork(network: unknown): Network | null {
+  if (!network || typeof network !== 'object') return null;
+  const n = network as { cellTowers?: unknown[]; wifiAccessPoints?: unknown[] } & Record<string, unknown>;
+  const cellTowers = (n.cellTowers ?? []).filter((t) => cellTowerSchema.safeParse(t).success);
+  const wifiAccessPoints = (n.wifiAccessPoints ?? []).filter((w) => wifiAccessPointSchema.safeParse(w).success);
+  const kept = networkSchema.safeParse({ ...n, cellTowers, wifiAccessPoints });
+  if (!kept.success || (cellTowers.length === 0 && wifiAccessPoints.length === 0)) return null;
+  return kept.data;
 }
