@@ -1,4 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from './generated/prisma/client';
 
 export * from './generated/prisma/client';
@@ -11,10 +12,9 @@ export interface DbOptions {
 
 /** A Prisma client over node-postgres (engine-less: Prisma's query compiler in WebAssembly). */
 export function createDb(databaseUrl: string, options: DbOptions = {}): PrismaClient {
-  const adapter = new PrismaPg({
-    connectionString: databaseUrl,
-    max: options.poolSize ?? 10,
-    idleTimeoutMillis: 30_000,
-  });
-  return new PrismaClient({ adapter });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 });
+  // An idle connection the server closes (restart, shutdown) must not crash the process: the pool drops it
+  // and the next query opens a new one.
+  pool.on('error', () => {});
+  return new PrismaClient({ adapter: new PrismaPg(pool) });
 }

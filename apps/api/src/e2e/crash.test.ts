@@ -22,6 +22,7 @@ function start(script: string, env: Record<string, string>, readyLine: RegExp): 
     cwd: paths.root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // its own process group: the kill reaches tsx's node child too
   });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -40,11 +41,16 @@ function start(script: string, env: Record<string, string>, readyLine: RegExp): 
   });
 }
 
+/** SIGKILL to the whole process group (tsx and the node process it runs), as a crash would. */
 const kill = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
     if (child.exitCode !== null) return resolve();
     child.once('exit', () => resolve());
-    child.kill('SIGKILL');
+    try {
+      process.kill(-(child.pid as number), 'SIGKILL');
+    } catch {
+      child.kill('SIGKILL');
+    }
   });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -183,16 +189,10 @@ describe('crash safety on the embedded path (one process, in-process bus)', () =
     stop = true;
     await Promise.all(clients);
     await kill(child);
-    const rows = await t.ctx.db.position.findMany({
-      select: { deviceId: true, fixTime: true, device: false } as never,
-    });
+    const rows = await t.ctx.db.position.findMany({ select: { deviceId: true, fixTime: true } });
     const ids = await t.ctx.db.device.findMany({ where: { uniqueId: { startsWith: `emb-${port}-` } } });
     const byId = new Map(ids.map((d) => [d.id, d.uniqueId.split('-').at(-1)]));
-    const stored = new Set(
-      (rows as unknown as { deviceId: number; fixTime: Date }[]).map(
-        (r) => `${byId.get(r.deviceId)}:${r.fixTime.getTime() / 1000}`,
-      ),
-    );
+    const stored = new Set(rows.map((r) => `${byId.get(r.deviceId)}:${r.fixTime.getTime() / 1000}`));
     expect(acked.size).toBeGreaterThan(20);
     const lost = [...acked].filter((k) => !stored.has(k));
     expect(lost).toEqual([]);

@@ -60,3 +60,26 @@ export function applyGeofences(position: WorkingPosition, shapes: readonly Geofe
     .map((s) => s.id)
     .sort((a, b) => a - b);
 }
+
+const LINK_TTL_MS = 10_000;
+
+/**
+ * The devices' geofences, re-read at most every 10 s per device: a geofence linked or changed takes effect
+ * within that time, and the hot path reads the links once per device instead of once per batch.
+ */
+export class GeofenceCache {
+  private readonly entries = new Map<number, { shapes: GeofenceShape[]; at: number }>();
+
+  async get(client: pg.PoolClient, deviceIds: number[], now: number): Promise<Map<number, GeofenceShape[]>> {
+    const stale = deviceIds.filter((id) => {
+      const e = this.entries.get(id);
+      return !e || now - e.at > LINK_TTL_MS;
+    });
+    if (stale.length > 0) {
+      const fresh = await loadDeviceGeofences(client, stale);
+      if (this.entries.size > 200_000) this.entries.clear();
+      for (const id of stale) this.entries.set(id, { shapes: fresh.get(id) ?? [], at: now });
+    }
+    return new Map(deviceIds.map((id) => [id, this.entries.get(id)?.shapes ?? []]));
+  }
+}

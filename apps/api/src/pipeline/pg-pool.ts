@@ -8,7 +8,7 @@ const INT8 = 20;
  * `timestamp(3)` holding UTC, so such values are read as UTC here too; bigints stay bigints.
  */
 export function createPool(url: string, max = 4): pg.Pool {
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString: url,
     max,
     types: {
@@ -19,4 +19,6 @@ export function createPool(url: string, max = 4): pg.Pool {
       }) as typeof pg.types.getTypeParser,
     },
   });
+  pool.on('error', () => {}); // a closed idle connection is replaced on the next query
+  return pool;
 }

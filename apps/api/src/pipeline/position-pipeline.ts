@@ -5,7 +5,7 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import { applyDistance } from './distance';
 import { filterReason } from './filters';
-import { applyGeofences, loadDeviceGeofences } from './geofences';
+import { applyGeofences, GeofenceCache } from './geofences';
 import { applyHours, applyMotion, applyOutdated } from './motion';
 import type { DeviceRow, DeviceUpdate } from './store';
 import { insertPositions, lockDevices, registerDevices, reserveIds, updateDevices } from './store';
@@ -23,6 +23,8 @@ export interface PipelineDeps {
   log: Logger;
   /** server setting: positions of unknown ids create the device in platform stock */
   registerUnknown: () => Promise<boolean>;
+  /** parallel transactions per batch (disjoint devices); the pool needs at least this many connections */
+  concurrency?: number;
   /** after commit: live fan-out, events (never throws into the pipeline) */
   onStored: (batch: StoredBatch) => void;
   now?: () => Date;
@@ -36,16 +38,38 @@ export interface PipelineDeps {
  */
 export function createPositionPipeline(deps: PipelineDeps) {
   const unknownLogged = new Map<string, number>();
+  const concurrency = Math.max(1, deps.concurrency ?? 3);
+  const geofenceCache = new GeofenceCache();
+
+  /**
+   * Devices of a batch are split into `concurrency` groups stored in parallel transactions (disjoint rows, so
+   * PostgreSQL works on them side by side). The batch resolves only when every group is committed; if one
+   * fails, the bus delivers the batch again and the committed groups' devices skip it by their cursors.
+   */
   return async function handle(batch: readonly PositionMessage[], meta: BatchMeta): Promise<void> {
     const now = deps.now?.() ?? new Date();
-    const byDevice = new Map<string, { message: PositionMessage; id: string }[]>();
+    const groups: Map<string, Entry[]>[] = Array.from({ length: concurrency }, () => new Map());
     batch.forEach((message, i) => {
-      const list = byDevice.get(message.uniqueId) ?? [];
+      const group = groups[hashOf(message.uniqueId) % concurrency] as Map<string, Entry[]>;
+      const list = group.get(message.uniqueId) ?? [];
       list.push({ message, id: meta.ids[i] ?? '0-0' });
-      byDevice.set(message.uniqueId, list);
+      group.set(message.uniqueId, list);
     });
+    const results = await Promise.all(groups.filter((g) => g.size > 0).map((g) => storeGroup(g, now)));
+    const stored: StoredBatch = {
+      positions: results.flatMap((r) => r.positions),
+      cameOnline: results.flatMap((r) => r.cameOnline),
+    };
+    try {
+      deps.onStored(stored);
+    } catch (err) {
+      deps.log.error({ err }, 'after-store step failed');
+    }
+  };
+
+  async function storeGroup(byDevice: Map<string, Entry[]>, now: Date): Promise<StoredBatch> {
     const client = await deps.pool.connect();
-    let stored: StoredBatch = { positions: [], cameOnline: [] };
+    const stored: StoredBatch = { positions: [], cameOnline: [] };
     try {
       await client.query('BEGIN');
       let devices = await lockDevices(client, [...byDevice.keys()]);
@@ -54,9 +78,10 @@ export function createPositionPipeline(deps: PipelineDeps) {
         await registerDevices(client, unknown);
         devices = await lockDevices(client, [...byDevice.keys()]);
       }
-      const geofences = await loadDeviceGeofences(
+      const geofences = await geofenceCache.get(
         client,
         [...devices.values()].map((d) => d.id),
+        now.getTime(),
       );
       const rows: WorkingPosition[] = [];
       const updates: DeviceUpdate[] = [];
@@ -106,19 +131,15 @@ export function createPositionPipeline(deps: PipelineDeps) {
       await insertPositions(client, withIds);
       await updateDevices(client, updates);
       await client.query('COMMIT');
-      stored = { positions: withIds, cameOnline: stored.cameOnline };
+      stored.positions = withIds;
+      return stored;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});
       throw err;
     } finally {
       client.release();
     }
-    try {
-      deps.onStored(stored);
-    } catch (err) {
-      deps.log.error({ err }, 'after-store step failed');
-    }
-  };
+  }
 
   function logUnknown(uniqueId: string, protocol: string, now: Date) {
     const lastLogged = unknownLogged.get(uniqueId) ?? 0;
@@ -171,4 +192,16 @@ function asLast(p: WorkingPosition): LastPosition {
     attributes: p.attributes,
     geofenceIds: p.geofenceIds,
   };
+}
+
+interface Entry {
+  message: PositionMessage;
+  id: string;
+}
+
+/** FNV-1a: spreads devices over the parallel groups. */
+function hashOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }

@@ -151,18 +151,22 @@ export async function startDemo(db: Db, options: DemoOptions): Promise<Demo> {
     !options.ingestHost || options.ingestHost === '0.0.0.0' || options.ingestHost === '::'
       ? '127.0.0.1'
       : options.ingestHost;
+  let lastError = 0;
   const simulation = startSimulation({
     devices,
     rate: options.rate ?? 0.2,
     host,
     ports,
-    onError: (_device, err) => options.onError?.(err),
+    onError: (device, err) => {
+      if (options.onError) return options.onError(err);
+      if (Date.now() - lastError < 60_000) return; // one line a minute at most
+      lastError = Date.now();
+      console.error(`demo: ${device.name ?? device.uniqueId}: ${err.message}`);
+    },
   });
-  const byProtocol = Object.entries(
-    devices.reduce<Record<string, number>>((acc, d) => ({ ...acc, [d.protocol]: (acc[d.protocol] ?? 0) + 1 }), {}),
-  )
-    .map(([p, n]) => `${n} ${p}`)
-    .join(', ');
+  const counts = new Map<string, number>();
+  for (const d of devices) counts.set(d.protocol, (counts.get(d.protocol) ?? 0) + 1);
+  const byProtocol = [...counts].map(([p, n]) => `${n} ${p}`).join(', ');
   const signIn = fleet.credentials
     ? ` — sign in as ${fleet.credentials.email} / password ${fleet.credentials.password} (shown this once)`
     : ` — sign in as ${DEMO_EMAIL}`;

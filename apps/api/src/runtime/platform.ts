@@ -2,8 +2,10 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Bus } from '@waymark/bus/bus';
 import { createBus } from '@waymark/bus/bus';
+import type { Db } from '@waymark/db/client';
 import { createDb } from '@waymark/db/client';
 import { paths } from '@waymark/db/paths';
+import type { ListeningAddress } from '@waymark/ingest/ingest';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { buildApp } from '../app';
@@ -26,6 +28,10 @@ export interface Platform {
   close(): Promise<void>;
   url: string;
   port: number;
+  /** the platform's database client (e.g. for `start --demo`) */
+  db: Db;
+  /** where the in-process ingest listens (mode 'all'); no addresses in mode 'api' */
+  ingest: { host: string; listening: ListeningAddress[] };
 }
 
 /**
@@ -50,6 +56,16 @@ export async function startPlatform(
       }
     }
   };
+  let admin: { email: string; password: string } | null = null;
+  const printAdmin = () => {
+    if (!admin) return;
+    say('');
+    say('A platform administrator was created. Sign in with:');
+    say(`email: ${admin.email}`);
+    say(`password: ${admin.password}`);
+    say('(shown this once; change it after signing in)');
+    admin = null;
+  };
   try {
     const database = await openDatabase(env, (m) => log.info(m));
     closers.push(() => database.stop());
@@ -58,7 +74,7 @@ export async function startPlatform(
     const db = createDb(database.url, { poolSize: env.WAYMARK_DB_POOL });
     closers.push(() => db.$disconnect());
     await seed(db);
-    const admin = await ensureFirstAdmin(db, env);
+    admin = await ensureFirstAdmin(db, env);
 
     const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 3 }) : undefined;
     if (redis) closers.push(() => redis.quit());
@@ -104,21 +120,19 @@ export async function startPlatform(
     say(`database: ${database.description}`);
     say(`bus: ${bus.kind === 'redis' ? 'Redis streams' : 'in-process'}`);
     say(`web and API: ${url}  (API under ${url}/api)`);
+    let ingestAddresses: Platform['ingest'] = { host: env.HOST, listening: [] };
     if (mode === 'all') {
       const ingest = await startIngestInProcess(bus, nodeId, log as Logger);
       closers.push(() => ingest.close());
+      ingestAddresses = { host: ingest.host, listening: ingest.listening };
       say(`ingest: ${ingest.describe()}`);
     }
-    if (admin) {
-      say('');
-      say('A platform administrator was created. Sign in with:');
-      say(`email: ${admin.email}`);
-      say(`password: ${admin.password}`);
-      say('(shown this once; change it after signing in)');
-    }
+    printAdmin();
     say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    return { close, url, port };
+    return { close, url, port, db, ingest: ingestAddresses };
   } catch (err) {
+    // the administrator exists from now on: its credentials must not be lost with a failed start
+    printAdmin();
     await close();
     throw err;
   }

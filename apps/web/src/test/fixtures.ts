@@ -48,6 +48,7 @@ export function aServer(overrides: Partial<Server> = {}): Server {
     fixedEmail: false,
     disableShare: false,
     emailOtp: false,
+    registerUnknown: false,
     map: null,
     mapUrl: null,
     bingKey: null,

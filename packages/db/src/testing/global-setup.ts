@@ -25,7 +25,7 @@ export default async function setup(project: TestProject) {
     adminUrl = process.env.DATABASE_URL;
   } else {
     tmp = mkdtempSync(join(tmpdir(), 'waymark-pg-'));
-    const embedded = await startEmbeddedPostgres({ dir: tmp, persistent: false });
+    const embedded = await startEmbeddedPostgres({ dir: tmp });
     adminUrl = embedded.adminUrl;
     stopServer = embedded.stop;
   }

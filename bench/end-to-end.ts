@@ -1,0 +1,140 @@
+// Benchmark, end to end on this machine with PostgreSQL and Redis (the production path, separate processes):
+//  A. throughput: 1,000 simulated GT06 trackers over TCP, as fast as acknowledgements allow → positions stored/s;
+//  B. latency: 1,000 Teltonika trackers at 5 positions/s each (5,000/s) → device-to-websocket p50/p99.
+// Usage: pnpm bench:e2e   (DATABASE_URL's server and REDIS_URL, default the local ones)
+import { cpus, totalmem } from 'node:os';
+import { createDb } from '@waymark/db/client';
+import { applyMigrations } from '@waymark/db/migrations/migrate';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { imeiOf, startSimulation } from '../apps/ingest/src/simulator/simulation';
+import { freePort, startProcess } from './support/processes';
+
+const adminUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const redisUrl = `${(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379').replace(/\/\d*$/, '')}/7`;
+const devices = Number(process.env.BENCH_DEVICES ?? 1000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 30);
+const dbName = `waymark_bench_${process.pid}`;
+const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE "${dbName}"`);
+await applyMigrations(dbUrl);
+const redis = new Redis(redisUrl);
+await redis.flushdb();
+const db = createDb(dbUrl, { poolSize: 2 });
+const tenant = await db.tenant.create({ data: { name: 'Bench' } });
+const gt06Ids = Array.from({ length: devices }, (_, i) => imeiOf('35209911', i));
+const teltonikaIds = Array.from({ length: devices }, (_, i) => imeiOf('35209922', i));
+await db.device.createMany({
+  data: [...gt06Ids, ...teltonikaIds].map((uniqueId) => ({ uniqueId, name: uniqueId, tenantId: tenant.id })),
+});
+
+const [gt06Port, teltonikaPort, apiPort] = [await freePort(), await freePort(), await freePort()];
+const common = { DATABASE_URL: dbUrl, REDIS_URL: redisUrl, WAYMARK_LOG_LEVEL: 'warn' };
+const api = await startProcess(
+  ['apps/api/src/cli/main.ts', 'serve-api'],
+  {
+    ...common,
+    PORT: String(apiPort),
+    HOST: '127.0.0.1',
+    WAYMARK_WEB_DIR: '/nonexistent',
+    WAYMARK_ADMIN_EMAIL: 'bench@waymark.local',
+    WAYMARK_ADMIN_PASSWORD: 'Bench-password-1',
+  },
+  /ready in/,
+);
+const ingest = await startProcess(
+  ['apps/ingest/src/main.ts'],
+  {
+    ...common,
+    WAYMARK_LOG_LEVEL: 'info',
+    WAYMARK_PROTOCOLS: 'gt06,teltonika',
+    WAYMARK_PORT_GT06: String(gt06Port),
+    WAYMARK_PORT_TELTONIKA: String(teltonikaPort),
+    WAYMARK_INGEST_HOST: '127.0.0.1',
+    WAYMARK_INGEST_MAX_CONNECTIONS_PER_ADDRESS: '0',
+  },
+  /listening|ready/i,
+);
+const count = async () => Number((await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM positions`)[0]?.n ?? 0);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// A. throughput
+const flood = startSimulation({
+  devices: gt06Ids.map((uniqueId) => ({ uniqueId, protocol: 'gt06' as const })),
+  rate: 100,
+  ports: { gt06: gt06Port },
+  host: '127.0.0.1',
+});
+await sleep(5000); // connect and warm up
+const c0 = await count();
+const t0 = Date.now();
+const samples: number[] = [];
+for (let s = 0; s < seconds; s++) {
+  await sleep(1000);
+  samples.push(await count());
+}
+const stored = samples.at(-1)! - c0;
+const elapsed = (Date.now() - t0) / 1000;
+const ackedRate = flood.stats().rate;
+await flood.stop();
+// let the pipeline drain what was acknowledged before measuring latency
+for (let last = -1, now = await count(); now !== last; last = now, now = await count()) await sleep(500);
+
+// B. latency at 5,000 positions/s
+const signIn = await fetch(`http://127.0.0.1:${apiPort}/api/session`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: 'bench@waymark.local', password: 'Bench-password-1' }),
+});
+const { accessToken } = (await signIn.json()) as { accessToken: string };
+const socket = new WebSocket(`ws://127.0.0.1:${apiPort}/api/socket?token=${accessToken}`);
+const latencies: number[] = [];
+let measuring = false;
+socket.on('message', (data) => {
+  const now = Date.now();
+  const frame = JSON.parse(String(data)) as { positions?: { fixTime: string; protocol: string }[] };
+  if (!measuring || !frame.positions) return;
+  for (const p of frame.positions) if (p.protocol === 'teltonika') latencies.push(now - Date.parse(p.fixTime));
+});
+await new Promise((r) => socket.once('open', r));
+const steady = startSimulation({
+  devices: teltonikaIds.map((uniqueId) => ({ uniqueId, protocol: 'teltonika' as const })),
+  rate: 5,
+  ports: { teltonika: teltonikaPort },
+  host: '127.0.0.1',
+});
+await sleep(5000);
+measuring = true;
+const l0 = await count();
+await sleep(seconds * 1000);
+measuring = false;
+const steadyRate = ((await count()) - l0) / seconds;
+await steady.stop();
+socket.close();
+latencies.sort((a, b) => a - b);
+const pct = (p: number) =>
+  latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? Number.NaN;
+
+console.log(
+  `machine: ${cpus().length} × ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; PostgreSQL and Redis local; api, ingest and simulator as separate processes`,
+);
+console.log(
+  `A. ${devices} GT06 trackers over TCP, as fast as acks allow: ${Math.round(stored / elapsed).toLocaleString('en')} positions stored/s (trackers saw ${Math.round(ackedRate).toLocaleString('en')} acks/s) over ${elapsed.toFixed(0)} s`,
+);
+console.log(
+  `B. ${devices} Teltonika trackers at 5/s: ${Math.round(steadyRate).toLocaleString('en')} positions stored/s; device → websocket latency p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${latencies.at(-1)} ms (${latencies.length.toLocaleString('en')} positions)`,
+);
+
+api.kill();
+ingest.kill();
+await db.$disconnect();
+await redis.flushdb();
+await redis.quit();
+await sleep(500);
+await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+await admin.end();
+process.exit(0);
