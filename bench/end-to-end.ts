@@ -1,5 +1,6 @@
 // Benchmark, end to end on this machine with PostgreSQL and Redis (the production path, separate processes):
-//  A. throughput: 1,000 simulated GT06 trackers over TCP, as fast as acknowledgements allow → positions stored/s;
+//  A. throughput: 1,000 simulated trackers over TCP (Teltonika: ms timestamps, so no report is a duplicate), as
+//     fast as acknowledgements allow → positions stored/s;
 //  B. latency: 1,000 Teltonika trackers at 5 positions/s each (5,000/s) → device-to-websocket p50/p99.
 // Usage: pnpm bench:e2e   (DATABASE_URL's server and REDIS_URL, default the local ones)
 import { cpus, totalmem } from 'node:os';
@@ -64,9 +65,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // A. throughput
 const flood = startSimulation({
-  devices: gt06Ids.map((uniqueId) => ({ uniqueId, protocol: 'gt06' as const })),
+  devices: gt06Ids.map((uniqueId) => ({ uniqueId, protocol: 'teltonika' as const })),
   rate: 100,
-  ports: { gt06: gt06Port },
+  ports: { teltonika: teltonikaPort },
   host: '127.0.0.1',
 });
 await sleep(5000); // connect and warm up
