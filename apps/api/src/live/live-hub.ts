@@ -26,31 +26,63 @@ const CHANNEL = 'waymark:live';
 export class LiveHub {
   private readonly subscribers = new Set<LiveSubscriber>();
   private ready: Promise<unknown> = Promise.resolve();
+  /** nodes listening on the channel, as Redis last said (refreshed at most every second) */
+  private remoteListeners = { count: 0, at: 0, pending: false };
 
   constructor(
     private readonly log: Logger,
     private readonly redis?: { publisher: Redis; subscriber: Redis },
   ) {
-    if (redis) {
-      this.ready = redis.subscriber.subscribe(CHANNEL);
-      redis.subscriber.on('message', (_channel, payload: string) => {
-        try {
-          this.deliver(JSON.parse(payload) as LiveUpdate[]);
-        } catch (err) {
-          this.log.warn({ err }, 'unreadable live update');
-        }
-      });
-    }
+    redis?.subscriber.on('message', (_channel, payload: string) => {
+      try {
+        this.deliver(JSON.parse(payload) as LiveUpdate[]);
+      } catch (err) {
+        this.log.warn({ err }, 'unreadable live update');
+      }
+    });
   }
 
-  /** Resolves once this node receives what any node publishes. */
+  /** Resolves once this node receives what any node publishes (while it has websocket clients). */
   whenReady(): Promise<unknown> {
     return this.ready;
   }
 
+  /**
+   * A node listens on the Redis channel only while it has websocket clients, so publishers can skip building
+   * frames nobody would receive.
+   */
   subscribe(subscriber: LiveSubscriber): () => void {
     this.subscribers.add(subscriber);
-    return () => this.subscribers.delete(subscriber);
+    if (this.redis && this.subscribers.size === 1) this.ready = this.redis.subscriber.subscribe(CHANNEL);
+    return () => {
+      if (!this.subscribers.delete(subscriber)) return;
+      if (this.redis && this.subscribers.size === 0) {
+        this.ready = this.redis.subscriber.unsubscribe(CHANNEL).catch(() => {});
+      }
+    };
+  }
+
+  /** Whether any websocket anywhere may want updates (false: the caller need not even build them). */
+  hasListeners(): boolean {
+    if (!this.redis) return this.subscribers.size > 0;
+    if (this.subscribers.size > 0) return true;
+    const r = this.remoteListeners;
+    if (Date.now() - r.at > 1000 && !r.pending) {
+      r.pending = true;
+      this.redis.publisher
+        .call('PUBSUB', 'NUMSUB', CHANNEL)
+        .then((reply) => {
+          r.count = Number((reply as [string, number])[1] ?? 0);
+        })
+        .catch(() => {
+          r.count = 1; // unknown: keep publishing
+        })
+        .finally(() => {
+          r.at = Date.now();
+          r.pending = false;
+        });
+    }
+    return r.count > 0 || r.at === 0;
   }
 
   get size(): number {

@@ -24,12 +24,12 @@ export function startProcessing(
   options: { batchSize?: number } = {},
 ): Processing {
   const onStored = (batch: StoredBatch) => {
-    const updates = batch.positions.map((p) => ({
-      tenantId: p.tenantId,
-      deviceId: p.deviceId,
-      positions: [presentWorking(p)],
-    }));
-    ctx.live.publish(updates);
+    // frames are built only when a websocket somewhere listens
+    if (ctx.live.hasListeners()) {
+      ctx.live.publish(
+        batch.positions.map((p) => ({ tenantId: p.tenantId, deviceId: p.deviceId, positions: [presentWorking(p)] })),
+      );
+    }
     if (batch.cameOnline.length) {
       void ctx.db.device
         .findMany({ where: { id: { in: batch.cameOnline.map((d) => d.id) } }, include: { model: true } })

@@ -1,0 +1,48 @@
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LiveHub } from './live-hub';
+
+const log = pino({ level: 'silent' });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('LiveHub in one process', () => {
+  it('delivers only what a subscriber may see, and knows when nobody listens', () => {
+    const hub = new LiveHub(log);
+    expect(hub.hasListeners()).toBe(false);
+    const frames: string[] = [];
+    const unsubscribe = hub.subscribe({ sees: (tenantId) => tenantId === 1, send: (f) => frames.push(f) });
+    expect(hub.hasListeners()).toBe(true);
+    hub.publish([
+      { tenantId: 1, deviceId: 10, events: [{ id: 1 }] },
+      { tenantId: 2, deviceId: 20, events: [{ id: 2 }] },
+    ]);
+    expect(frames).toEqual(['{"events":[{"id":1}]}']);
+    unsubscribe();
+    expect(hub.hasListeners()).toBe(false);
+  });
+});
+
+describe.skipIf(!process.env.REDIS_URL)('LiveHub across API nodes (skipped: REDIS_URL not set)', () => {
+  const clients: Redis[] = [];
+  const redis = () => {
+    const r = new Redis(process.env.REDIS_URL as string);
+    clients.push(r);
+    return r;
+  };
+  afterAll(() => Promise.all(clients.map((c) => c.quit())));
+
+  it('fans out through Redis to the node holding the websocket, and publishers see whether anyone listens', async () => {
+    const a = new LiveHub(log, { publisher: redis(), subscriber: redis() });
+    const b = new LiveHub(log, { publisher: redis(), subscriber: redis() });
+    const frames: string[] = [];
+    a.subscribe({ sees: () => true, send: (f) => frames.push(f) });
+    await a.whenReady();
+    b.hasListeners(); // first answer comes from Redis
+    for (let i = 0; i < 40 && !b.hasListeners(); i++) await sleep(50);
+    expect(b.hasListeners()).toBe(true);
+    b.publish([{ tenantId: 1, deviceId: 1, events: [{ id: 7 }] }]);
+    for (let i = 0; i < 40 && frames.length === 0; i++) await sleep(50);
+    expect(frames).toEqual(['{"events":[{"id":7}]}']);
+  });
+});
