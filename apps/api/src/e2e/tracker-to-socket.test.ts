@@ -3,6 +3,7 @@ import type { Bus } from '@waymark/bus/bus';
 import { createBus } from '@waymark/bus/bus';
 import type { Ingest } from '@waymark/ingest/ingest';
 import { startIngest } from '@waymark/ingest/ingest';
+import { imeiOf, startSimulation } from '@waymark/ingest/simulator/simulation';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +32,7 @@ for (const path of paths) {
       let pool: ReturnType<typeof createPool>;
       let api: string;
       let osmand: string;
+      let gt06Port: number;
       let authorization: string;
       let accessToken: string;
       const redisClients: Redis[] = [];
@@ -60,11 +62,12 @@ for (const path of paths) {
           bus,
           nodeId: `ingest-${prefix}`,
           logger: log,
-          protocols: ['osmand'],
-          portOverrides: { osmand: 0 },
+          protocols: ['osmand', 'gt06'],
+          portOverrides: { osmand: 0, gt06: 0 },
           host: '127.0.0.1',
         });
-        osmand = `http://127.0.0.1:${ingest.listening[0]?.port}`;
+        osmand = `http://127.0.0.1:${ingest.listening.find((l) => l.protocol === 'osmand')?.port}`;
+        gt06Port = ingest.listening.find((l) => l.protocol === 'gt06')?.port as number;
         await t.app.listen({ port: 0, host: '127.0.0.1' });
         api = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
         const tenant = await buildTenant(t.ctx.db);
@@ -152,6 +155,48 @@ for (const path of paths) {
         expect(listed[0]?.status).toBe('online');
         expect(listed[0]?.lastUpdate).toBeTruthy();
         socket.close();
+      }, 30_000);
+
+      it('shows a tracker simulated over TCP (GT06) moving on the websocket and in /api/positions', async () => {
+        const uniqueId = imeiOf('35209977', Math.floor(Math.random() * 10_000));
+        const created = await fetch(`${api}/api/devices`, {
+          method: 'POST',
+          headers: { authorization, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'GT06 truck', uniqueId }),
+        });
+        const device = (await created.json()) as { id: number };
+        const socket = new WebSocket(`${api.replace('http', 'ws')}/api/socket?token=${accessToken}`);
+        const live: { deviceId: number; latitude: number; fixTime: string }[] = [];
+        socket.on('message', (data) => {
+          const frame = JSON.parse(String(data)) as { positions?: typeof live };
+          live.push(...(frame.positions ?? []).filter((p) => p.deviceId === device.id));
+        });
+        await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+        const simulation = startSimulation({
+          devices: [{ uniqueId, protocol: 'gt06' }],
+          rate: 1,
+          ports: { gt06: gt06Port },
+          host: '127.0.0.1',
+          seed: 7,
+        });
+        try {
+          await waitFor(
+            () => new Set(live.map((p) => p.fixTime)).size >= 3,
+            'three GT06 positions on the websocket',
+            15_000,
+          );
+        } finally {
+          await simulation.stop();
+          socket.close();
+        }
+        const latest = (await (
+          await fetch(`${api}/api/positions?deviceId=${device.id}`, { headers: { authorization } })
+        ).json()) as {
+          protocol: string;
+          latitude: number;
+        }[];
+        expect(latest[0]?.protocol).toBe('gt06');
+        expect(latest[0]?.latitude).toBeCloseTo(live.at(-1)?.latitude as number, 5);
       }, 30_000);
 
       it('sends a command to an online device at once, and queues one for an offline device until it reports', async () => {
