@@ -13,7 +13,12 @@ const TABLE = (() => {
 })();
 
 export function crc16X25(data: Uint8Array): number {
+  return crc16X25Range(data, 0, data.length);
+}
+
+/** The CRC of `data[start..end)`, without a subarray (for checks and replies on the hot path). */
+export function crc16X25Range(data: Uint8Array, start: number, end: number): number {
   let crc = 0xffff;
-  for (const byte of data) crc = (crc >>> 8) ^ (TABLE[(crc ^ byte) & 0xff] as number);
+  for (let i = start; i < end; i++) crc = (crc >>> 8) ^ (TABLE[(crc ^ (data[i] as number)) & 0xff] as number);
   return (crc ^ 0xffff) & 0xffff;
 }

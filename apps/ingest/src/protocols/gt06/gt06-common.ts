@@ -1,7 +1,7 @@
 import type { ByteReader } from '../../codec/gt06-byte-reader';
-import { crc16X25 } from '../../codec/gt06-crc';
+import { crc16X25Range } from '../../codec/gt06-crc';
 import type { PositionDraft } from '../../codec/gt06-position';
-import { addAlarm, addCellTower, cellTower, setAttribute, setTime, utcDate } from '../../codec/gt06-position';
+import { addAlarm, addCellTower, cellTower, isoTimeOf, utcDate } from '../../codec/gt06-position';
 import { knotsFromKph } from '../../codec/units';
 
 import type { Gt06Message, ModelTraits, Variant } from './gt06-types';
@@ -9,47 +9,93 @@ import { MSG } from './gt06-types';
 
 /** A reply frame: start bytes, length, type, content, serial, CRC-16/X-25 over length..serial, CR LF. */
 export function gt06Frame(extended: boolean, type: number, serial: number, content?: Buffer): Buffer {
-  const body = content ?? Buffer.alloc(0);
-  const length = 5 + body.length;
-  const head = extended
-    ? Buffer.from([0x79, 0x79, (length >> 8) & 0xff, length & 0xff, type])
-    : Buffer.from([0x78, 0x78, length & 0xff, type]);
-  const unsigned = Buffer.concat([head, body, Buffer.from([(serial >> 8) & 0xff, serial & 0xff])]);
-  const crc = crc16X25(unsigned.subarray(2));
-  return Buffer.concat([unsigned, Buffer.from([(crc >> 8) & 0xff, crc & 0xff, 0x0d, 0x0a])]);
+  const bodyLength = content ? content.length : 0;
+  const length = 5 + bodyLength;
+  const frame = Buffer.allocUnsafe((extended ? 5 : 4) + bodyLength + 6);
+  let at: number;
+  if (extended) {
+    frame[0] = 0x79;
+    frame[1] = 0x79;
+    frame[2] = length >> 8;
+    frame[3] = length;
+    frame[4] = type;
+    at = 5;
+  } else {
+    frame[0] = 0x78;
+    frame[1] = 0x78;
+    frame[2] = length;
+    frame[3] = type;
+    at = 4;
+  }
+  if (content) at += content.copy(frame, at);
+  frame[at++] = serial >> 8;
+  frame[at++] = serial;
+  const crc = crc16X25Range(frame, 2, at);
+  frame[at++] = crc >> 8;
+  frame[at++] = crc;
+  frame[at++] = 0x0d;
+  frame[at] = 0x0a;
+  return frame;
 }
 
-/** The usual acknowledgement: the same type and serial, no content. */
+/** The usual acknowledgement: the same type and serial, no content (gt06Frame(false, type, serial), unrolled). */
 export function ackOf(message: Gt06Message): Buffer {
-  return gt06Frame(false, message.type, message.serial);
+  const { type, serial } = message;
+  const ack = Buffer.allocUnsafe(10);
+  ack[0] = 0x78;
+  ack[1] = 0x78;
+  ack[2] = 5;
+  ack[3] = type;
+  ack[4] = serial >> 8;
+  ack[5] = serial;
+  const crc = crc16X25Range(ack, 2, 6);
+  ack[6] = crc >> 8;
+  ack[7] = crc;
+  ack[8] = 0x0d;
+  ack[9] = 0x0a;
+  return ack;
 }
 
 /** Six bytes: year (since 2000), month, day, hour, minute, second. */
 export function readDate(reader: ByteReader): Date {
-  const [y, mo, d, h, mi, s] = [reader.u8(), reader.u8(), reader.u8(), reader.u8(), reader.u8(), reader.u8()];
-  return utcDate(y, mo, d, h, mi, s);
+  const y = reader.u8();
+  const mo = reader.u8();
+  const d = reader.u8();
+  const h = reader.u8();
+  const mi = reader.u8();
+  return utcDate(y, mo, d, h, mi, reader.u8());
 }
+
+/** readDate as isoTime formats it, without a Date on the way for a real calendar date. */
+export function readIsoDate(reader: ByteReader): string {
+  const y = reader.u8();
+  const mo = reader.u8();
+  const d = reader.u8();
+  const h = reader.u8();
+  const mi = reader.u8();
+  return isoTimeOf(y, mo, d, h, mi, reader.u8());
+}
+
+const bcd = (b: number) => (b >> 4) * 10 + (b & 0x0f);
 
 /** Six BCD bytes yymmddhhmmss (each nibble a digit, as the devices write it). */
 export function readBcdDate(reader: ByteReader): Date {
-  const bcd = () => {
-    const b = reader.u8();
-    return (b >> 4) * 10 + (b & 0x0f);
-  };
-  const [y, mo, d, h, mi, s] = [bcd(), bcd(), bcd(), bcd(), bcd(), bcd()];
-  return utcDate(y, mo, d, h, mi, s);
+  const y = bcd(reader.u8());
+  const mo = bcd(reader.u8());
+  const d = bcd(reader.u8());
+  const h = bcd(reader.u8());
+  const mi = bcd(reader.u8());
+  return utcDate(y, mo, d, h, mi, bcd(reader.u8()));
 }
 
 /** True when six bytes at the cursor look like a calendar date (used to tell layouts apart). */
 export function looksLikeDate(reader: ByteReader, ahead = 0): boolean {
   if (reader.remaining < ahead + 6) return false;
-  const [mo, d, h, mi, s] = [1, 2, 3, 4, 5].map((i) => reader.peekU8(ahead + i)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const mo = reader.peekU8(ahead + 1);
+  const d = reader.peekU8(ahead + 2);
+  const h = reader.peekU8(ahead + 3);
+  const mi = reader.peekU8(ahead + 4);
+  const s = reader.peekU8(ahead + 5);
   return mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && h < 24 && mi < 60 && s < 60;
 }
 
@@ -67,15 +113,19 @@ export interface GpsOptions {
   swapFlags?: boolean;
 }
 
+const NO_OPTIONS: GpsOptions = {};
+
 /**
  * The GPS block: date, [length], satellites (low nibble), latitude, longitude, speed (km/h), course/status word
  * (course in bits 0-9, north in bit 10, west in bit 11, fixed in bit 12, ignition in bit 15 when bit 14 says so).
  */
-export function decodeGps(position: PositionDraft, reader: ByteReader, options: GpsOptions = {}): boolean {
+export function decodeGps(position: PositionDraft, reader: ByteReader, options: GpsOptions = NO_OPTIONS): boolean {
   const { hasLength = false, hasSatellites = true, hasSpeed = true, longSpeed = false, swapFlags = false } = options;
-  setTime(position, readDate(reader));
+  const time = readIsoDate(reader);
+  position.deviceTime = time;
+  position.fixTime = time;
   if (hasLength && reader.u8() === 0) return false;
-  if (hasSatellites) setAttribute(position, 'sat', reader.u8() & 0x0f);
+  if (hasSatellites) position.attributes.sat = reader.u8() & 0x0f;
   let latitude = coordinate(reader.u32());
   let longitude = coordinate(reader.u32());
   let flags = swapFlags ? reader.u16() : 0;
@@ -87,7 +137,7 @@ export function decodeGps(position: PositionDraft, reader: ByteReader, options: 
   if ((flags & 0x800) !== 0) longitude = -longitude;
   position.latitude = latitude;
   position.longitude = longitude;
-  if ((flags & 0x4000) !== 0) setAttribute(position, 'ignition', (flags & 0x8000) !== 0);
+  if ((flags & 0x4000) !== 0) position.attributes.ignition = (flags & 0x8000) !== 0;
   return true;
 }
 
@@ -136,19 +186,31 @@ export function decodeLbs(
 /** Terminal information byte: ignition (bit 1), charging (bit 2), alarm (bits 3-5), fuel cut (bit 7). */
 export function decodeStatus(position: PositionDraft, reader: ByteReader, variant: Variant): void {
   const status = reader.u8();
-  setAttribute(position, 'status', status);
-  setAttribute(position, 'ignition', (status & 0x02) !== 0);
-  setAttribute(position, 'charge', (status & 0x04) !== 0);
-  setAttribute(position, 'blocked', (status & 0x80) !== 0);
-  const alarms: Record<number, string> = {
-    1: 'vibration',
-    2: 'powerCut',
-    3: 'lowBattery',
-    4: 'sos',
-    6: 'geofence',
-    7: variant === 'vxt01' ? 'overspeed' : 'removing',
-  };
-  addAlarm(position, alarms[(status >> 3) & 0x07]);
+  const attributes = position.attributes;
+  attributes.status = status;
+  attributes.ignition = (status & 0x02) !== 0;
+  attributes.charge = (status & 0x04) !== 0;
+  attributes.blocked = (status & 0x80) !== 0;
+  addAlarm(position, statusAlarm((status >> 3) & 0x07, variant));
+}
+
+function statusAlarm(code: number, variant: Variant): string | undefined {
+  switch (code) {
+    case 1:
+      return 'vibration';
+    case 2:
+      return 'powerCut';
+    case 3:
+      return 'lowBattery';
+    case 4:
+      return 'sos';
+    case 6:
+      return 'geofence';
+    case 7:
+      return variant === 'vxt01' ? 'overspeed' : 'removing';
+    default:
+      return undefined;
+  }
 }
 
 /** The alarm byte of status messages (with the language nibble as high byte for the 4G series). */

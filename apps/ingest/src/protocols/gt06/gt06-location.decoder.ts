@@ -2,7 +2,7 @@ import type { ByteReader } from '../../codec/gt06-byte-reader';
 import { javaTrim } from '../../codec/gt06-byte-reader';
 import type { PositionDraft } from '../../codec/gt06-position';
 import { addAlarm, markOutdated, newPosition, setAttribute } from '../../codec/gt06-position';
-import { ackOf, decodeAlarm, decodeGps, decodeLbs, decodeStatus, looksLikeDate, readDate } from './gt06-common';
+import { ackOf, decodeAlarm, decodeGps, decodeLbs, decodeStatus, looksLikeDate, readIsoDate } from './gt06-common';
 import type { Gt06Message, Gt06Outcome, Variant } from './gt06-types';
 import { MSG } from './gt06-types';
 
@@ -11,7 +11,12 @@ import { MSG } from './gt06-types';
  * the combinations each type carries, followed by the extras of each device family.
  */
 
-const GPS_TYPES = new Set<number>([
+/** Block flags per type (types are one byte): GPS block, cell block, status block. */
+const GPS = 1;
+const LBS = 2;
+const STATUS = 4;
+const BLOCKS = new Uint8Array(256);
+const GPS_TYPES = [
   MSG.GPS,
   MSG.GPS_LBS_1,
   MSG.GPS_LBS_2,
@@ -31,9 +36,9 @@ const GPS_TYPES = new Set<number>([
   MSG.WIFI,
   MSG.FENCE_MULTI,
   MSG.ALARM_MODULE,
-]);
+];
 
-const LBS_TYPES = new Set<number>([
+const LBS_TYPES = [
   MSG.LBS_STATUS,
   MSG.GPS_LBS_1,
   MSG.GPS_LBS_2,
@@ -53,9 +58,9 @@ const LBS_TYPES = new Set<number>([
   MSG.ALARM_MODULE,
   MSG.LBS_ALARM,
   MSG.LBS_ADDRESS,
-]);
+];
 
-const STATUS_TYPES = new Set<number>([
+const STATUS_TYPES = [
   MSG.STATUS,
   MSG.STATUS_2,
   MSG.LBS_STATUS,
@@ -67,14 +72,20 @@ const STATUS_TYPES = new Set<number>([
   MSG.FENCE_MULTI,
   MSG.ALARM_MODULE,
   MSG.LBS_ALARM,
-]);
+];
+for (const type of GPS_TYPES) BLOCKS[type] = (BLOCKS[type] as number) | GPS;
+for (const type of LBS_TYPES) BLOCKS[type] = (BLOCKS[type] as number) | LBS;
+for (const type of STATUS_TYPES) BLOCKS[type] = (BLOCKS[type] as number) | STATUS;
+
+/** The flags of a type (0 for a type outside one byte, as none of those has a block). */
+const blocksOf = (type: number) => (type >= 0 && type < 256 ? (BLOCKS[type] as number) : 0);
 
 const hasGps = (type: number, variant: Variant) =>
-  GPS_TYPES.has(type) || (type === MSG.FENCE_SINGLE && variant !== 'seeworld');
+  (blocksOf(type) & GPS) !== 0 || (type === MSG.FENCE_SINGLE && variant !== 'seeworld');
 const hasLbs = (type: number, variant: Variant) =>
-  LBS_TYPES.has(type) || (type === MSG.FENCE_SINGLE && variant !== 'seeworld');
+  (blocksOf(type) & LBS) !== 0 || (type === MSG.FENCE_SINGLE && variant !== 'seeworld');
 const hasStatus = (type: number, variant: Variant, nt: boolean) =>
-  STATUS_TYPES.has(type) ||
+  (blocksOf(type) & STATUS) !== 0 ||
   ((type === MSG.GPS_LBS_2 || type === MSG.GPS_LBS_DRIVER) && nt) ||
   (type === MSG.FENCE_SINGLE && variant === 'seeworld');
 
@@ -94,13 +105,15 @@ export function decodeLocationFamily(message: Gt06Message): Gt06Outcome | null {
   if (type === MSG.LBS_STATUS && variant === 'space10x') return {}; // multi-cell report, not decoded
 
   const position = newPosition();
-  setAttribute(position, 'type', type);
+  // Numbers read from the frame are always finite, so they are stored directly; text goes through setAttribute
+  // (which leaves out empty strings).
+  position.attributes.type = type;
 
   // QH302R: the IMEI precedes the record.
   if (type === MSG.GPS_LBS_1 && (model.name === 'QH302R' || prefixedDate(reader, 8))) reader.skip(8);
   if (nt) {
     reader.skip(1 + 8); // location source type, IMEI
-    position.deviceTime = readDate(reader).toISOString();
+    position.deviceTime = readIsoDate(reader);
   }
 
   if (gps) decodeGps(position, reader);
@@ -136,31 +149,31 @@ export function decodeLocationFamily(message: Gt06Message): Gt06Outcome | null {
     while (reader.remaining > 6) {
       const id = reader.u16();
       const length = reader.u8();
-      if (id === 0x0018) setAttribute(position, 'battery', reader.u16() / 100);
-      else if (id === 0x0032) setAttribute(position, 'startupStatus', reader.u8());
-      else if (id === 0x006a) setAttribute(position, 'batteryLevel', reader.u8());
+      if (id === 0x0018) position.attributes.battery = reader.u16() / 100;
+      else if (id === 0x0032) position.attributes.startupStatus = reader.u8();
+      else if (id === 0x006a) position.attributes.batteryLevel = reader.u8();
       else reader.skip(length);
     }
   }
 
   if (type === MSG.WIFI_3) {
-    setAttribute(position, 'odometer', reader.u32());
-    setAttribute(position, 'hours', reader.u32() * 1000);
+    position.attributes.odometer = reader.u32();
+    position.attributes.hours = reader.u32() * 1000;
     reader.skip(8); // terminal id
-    setAttribute(position, 'input', reader.u16());
+    position.attributes.input = reader.u16();
   }
 
   if (type === MSG.GPS_LBS_1) decodeGpsLbs1Extras(position, message);
 
   if (type === MSG.GPS_LBS_2 && variant === 'seeworld') {
-    setAttribute(position, 'ignition', reader.u8() > 0);
+    position.attributes.ignition = reader.u8() > 0;
     reader.skip(2); // reporting mode, supplementary transmission
-    setAttribute(position, 'odometer', reader.u32());
+    position.attributes.odometer = reader.u32();
     reader.skip(4); // travel time
     const raw = reader.u16();
     const temperature = raw & 0x8000 ? -(raw & 0x7fff) : raw;
-    setAttribute(position, 'temp1', temperature / 100);
-    setAttribute(position, 'humidity', reader.u16() / 100);
+    position.attributes.temp1 = temperature / 100;
+    position.attributes.humidity = reader.u16() / 100;
   }
 
   if (type === MSG.GPS_LBS_STATUS_4 && variant === 'sl4x') position.altitude = reader.i16();
@@ -170,11 +183,11 @@ export function decodeLocationFamily(message: Gt06Message): Gt06Outcome | null {
     reader.remaining >= 3 + 6 &&
     !nt
   ) {
-    setAttribute(position, 'ignition', reader.u8() > 0);
-    setAttribute(position, 'event', reader.u8()); // reason of the report
-    setAttribute(position, 'archive', reader.u8() > 0);
+    position.attributes.ignition = reader.u8() > 0;
+    position.attributes.event = reader.u8(); // reason of the report
+    position.attributes.archive = reader.u8() > 0;
     if (variant === 'sl4x') {
-      if (reader.remaining > 2 + 6) setAttribute(position, 'odometer', reader.u32());
+      if (reader.remaining > 2 + 6) position.attributes.odometer = reader.u32();
       position.altitude = reader.i16();
     }
   }
@@ -182,8 +195,8 @@ export function decodeLocationFamily(message: Gt06Message): Gt06Outcome | null {
   if (type === MSG.GPS_LBS_3) {
     const module = reader.u16();
     const length = reader.u8();
-    if (module === 0x0027) setAttribute(position, 'power', reader.u16() / 100);
-    else if (module === 0x002e) setAttribute(position, 'odometer', reader.u32());
+    if (module === 0x0027) position.attributes.power = reader.u16() / 100;
+    else if (module === 0x002e) position.attributes.odometer = reader.u32();
     else if (module === 0x003b) position.accuracy = reader.u16() / 100;
     else reader.skip(length);
   }
@@ -195,8 +208,8 @@ export function decodeLocationFamily(message: Gt06Message): Gt06Outcome | null {
   }
 
   if (nt) {
-    setAttribute(position, 'odometer', reader.u24());
-    setAttribute(position, 'hours', reader.u24() * 60 * 1000);
+    position.attributes.odometer = reader.u24();
+    position.attributes.hours = reader.u24() * 60 * 1000;
     if (type === MSG.GPS_LBS_DRIVER) {
       const length = reader.u8();
       if (length > 0) {
@@ -213,14 +226,14 @@ export function decodeLocationFamily(message: Gt06Message): Gt06Outcome | null {
   }
 
   if (reader.remaining === 3 + 6 || reader.remaining === 3 + 4 + 6) {
-    setAttribute(position, 'ignition', reader.u8() > 0);
+    position.attributes.ignition = reader.u8() > 0;
     reader.skip(1); // upload mode
-    if (reader.u8() > 0) setAttribute(position, 'archive', true);
+    if (reader.u8() > 0) position.attributes.archive = true;
   }
 
-  if (reader.remaining === 4 + 6) setAttribute(position, 'odometer', reader.u32());
+  if (reader.remaining === 4 + 6) position.attributes.odometer = reader.u32();
 
-  if (type === MSG.GPS_LBS_STATUS_3 || type === MSG.FENCE_MULTI) setAttribute(position, 'geofence', reader.u8());
+  if (type === MSG.GPS_LBS_STATUS_3 || type === MSG.FENCE_MULTI) position.attributes.geofence = reader.u8();
 
   return { position, ack: ackOf(message) };
 }
@@ -231,29 +244,29 @@ function decodeStatusBlock(position: PositionDraft, message: Gt06Message, nt: bo
   decodeStatus(position, reader, variant);
   if (variant === 'obd6') {
     const signal = reader.u16();
-    setAttribute(position, 'sat', ((signal >> 10) & 0x1f) + ((signal >> 5) & 0x1f));
-    setAttribute(position, 'rssi', signal & 0x1f);
+    position.attributes.sat = ((signal >> 10) & 0x1f) + ((signal >> 5) & 0x1f);
+    position.attributes.rssi = signal & 0x1f;
     addAlarm(position, decodeAlarm(reader.u8(), model));
     reader.skip(1); // language
-    setAttribute(position, 'batteryLevel', reader.u8());
+    position.attributes.batteryLevel = reader.u8();
     const mode = reader.u8();
-    setAttribute(position, 'power', reader.u16() / 100);
+    position.attributes.power = reader.u16() / 100;
     reader.skip(1 + 2); // reserved, working time
-    if (mode === 4) setAttribute(position, 'temp1', reader.i16() / 10);
+    if (mode === 4) position.attributes.temp1 = reader.i16() / 10;
     return;
   }
-  if (type === MSG.WIFI_3 || nt) setAttribute(position, 'power', reader.u16() / 100);
+  if (type === MSG.WIFI_3 || nt) position.attributes.power = reader.u16() / 100;
   if (type === MSG.STATUS && model.name === 'R11') {
-    setAttribute(position, 'power', reader.u16() / 100);
+    position.attributes.power = reader.u16() / 100;
   } else {
     const battery = reader.u8();
-    if (nt) setAttribute(position, 'battery', battery / 10);
-    else if (battery <= 6) setAttribute(position, 'batteryLevel', Math.floor((battery * 100) / 6));
-    else if (battery <= 100) setAttribute(position, 'batteryLevel', battery);
+    if (nt) position.attributes.battery = battery / 10;
+    else if (battery <= 6) position.attributes.batteryLevel = Math.floor((battery * 100) / 6);
+    else if (battery <= 100) position.attributes.batteryLevel = battery;
   }
-  setAttribute(position, 'rssi', reader.u8());
+  position.attributes.rssi = reader.u8();
   if (type === MSG.STATUS && model.lw) {
-    setAttribute(position, 'power', (reader.u16() & 0x0fff) / 10);
+    position.attributes.power = (reader.u16() & 0x0fff) / 10;
     return;
   }
   let extension = reader.u8();
@@ -261,11 +274,11 @@ function decodeStatusBlock(position: PositionDraft, message: Gt06Message, nt: bo
     extension += (reader.peekU8() >> 4) << 8;
   }
   if (type === MSG.STATUS && model.seeworld) {
-    setAttribute(position, 'power', extension);
+    position.attributes.power = extension;
   } else if (variant !== 'vxt01') {
-    const alarm = decodeAlarm(extension, { ...model, vl });
+    const alarm = decodeAlarm(extension, vl === model.vl ? model : { ...model, vl });
     addAlarm(position, alarm);
-    if (alarm === undefined && vl) setAttribute(position, 'event', extension);
+    if (alarm === undefined && vl) position.attributes.event = extension;
   }
 }
 
@@ -273,7 +286,7 @@ function decodeGpsLbs1Extras(position: PositionDraft, message: Gt06Message): voi
   const { reader, variant, model } = message;
   switch (variant) {
     case 'gt06eCard': {
-      setAttribute(position, 'odometer', reader.u32());
+      position.attributes.odometer = reader.u32();
       const card = reader.ascii(reader.u8());
       reader.skip(2); // alarm, swiped
       setAttribute(position, 'card', javaTrim(card));
@@ -281,40 +294,40 @@ function decodeGpsLbs1Extras(position: PositionDraft, message: Gt06Message): voi
     }
     case 'benway': {
       const mask = reader.u16();
-      setAttribute(position, 'ignition', (mask & 0x8000) !== 0);
-      setAttribute(position, 'in2', (mask & 0x4000) !== 0);
+      position.attributes.ignition = (mask & 0x8000) !== 0;
+      position.attributes.in2 = (mask & 0x4000) !== 0;
       if (mask & 0x1000) {
         const value = mask & 0x1ff;
-        setAttribute(position, 'temp1', mask & 0x200 ? -value : value);
+        position.attributes.temp1 = mask & 0x200 ? -value : value;
       } else {
         const value = mask & 0x3ff;
-        setAttribute(position, 'adc1', mask & 0x2000 ? value : value / 10);
+        position.attributes.adc1 = mask & 0x2000 ? value : value / 10;
       }
       return;
     }
     case 'vxt01':
       decodeStatus(position, reader, variant);
-      setAttribute(position, 'power', reader.u16() / 100);
-      setAttribute(position, 'rssi', reader.u8());
+      position.attributes.power = reader.u16() / 100;
+      position.attributes.rssi = reader.u8();
       reader.skip(1); // alarm extension
       return;
     case 's5': {
       decodeStatus(position, reader, variant);
-      setAttribute(position, 'power', reader.u16() / 100);
-      setAttribute(position, 'rssi', reader.u8());
+      position.attributes.power = reader.u16() / 100;
+      position.attributes.rssi = reader.u8();
       addAlarm(position, decodeAlarm(reader.u8(), model));
-      setAttribute(position, 'oil', reader.u16());
+      position.attributes.oil = reader.u16();
       const raw = reader.u8();
-      setAttribute(position, 'temp1', raw & 0x80 ? -(raw & 0x7f) : raw);
-      setAttribute(position, 'odometer', reader.u32() * 10);
+      position.attributes.temp1 = raw & 0x80 ? -(raw & 0x7f) : raw;
+      position.attributes.odometer = reader.u32() * 10;
       return;
     }
     case 'wetrust':
-      setAttribute(position, 'odometer', reader.u32());
+      position.attributes.odometer = reader.u32();
       setAttribute(position, 'card', reader.ascii(reader.u8()));
       if (reader.u8() > 0) addAlarm(position, 'general');
-      setAttribute(position, 'cardStatus', reader.u8());
-      setAttribute(position, 'drivingTime', reader.u16());
+      position.attributes.cardStatus = reader.u8();
+      position.attributes.drivingTime = reader.u16();
       return;
     default:
       return;

@@ -94,15 +94,28 @@ export interface ModelTraits {
 const NT_MODELS = new Set(['NT11', 'NT20', 'NT26', 'NT40', 'NT46', 'VL100', 'XT40']);
 const VL_MODELS = new Set(['VL103', 'LL303', 'VL512', 'G18']);
 
+/** The traits of frames whose session knows no model (shared: nothing writes to traits). */
+const NO_MODEL: ModelTraits = { name: null, lw: false, seeworld: false, nt: false, vl: false };
+
+/** Traits by model as the session states it (a handful of distinct models per process; bounded all the same). */
+const traitsByModel = new Map<string, ModelTraits>();
+
 export function modelTraits(model: unknown): ModelTraits {
-  const name = typeof model === 'string' && model !== '' ? model.toUpperCase() : null;
-  return {
-    name,
-    lw: name?.startsWith('LW') ?? false,
-    seeworld: name === 'SEEWORLD',
-    nt: name !== null && NT_MODELS.has(name),
-    vl: name !== null && VL_MODELS.has(name),
-  };
+  if (typeof model !== 'string' || model === '') return NO_MODEL;
+  let traits = traitsByModel.get(model);
+  if (traits === undefined) {
+    const name = model.toUpperCase();
+    traits = {
+      name,
+      lw: name.startsWith('LW'),
+      seeworld: name === 'SEEWORLD',
+      nt: NT_MODELS.has(name),
+      vl: VL_MODELS.has(name),
+    };
+    if (traitsByModel.size >= 256) traitsByModel.clear();
+    traitsByModel.set(model, traits);
+  }
+  return traits;
 }
 
 /** One frame being decoded. */

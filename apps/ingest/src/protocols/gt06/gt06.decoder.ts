@@ -1,7 +1,7 @@
 import { ByteReader } from '../../codec/gt06-byte-reader';
 import type { PositionDraft } from '../../codec/gt06-position';
 import { markOutdated, newPosition, setAttribute } from '../../codec/gt06-position';
-import type { DecodeResult, Decoder } from '../protocol.types';
+import type { Decoder } from '../protocol.types';
 import { ackOf, gt06Frame } from './gt06-common';
 import {
   decodeAlarmEvent,
@@ -33,36 +33,37 @@ import { MSG, modelTraits } from './gt06-types';
  * something sets it; layouts that can be told from the frame itself are recognised without it.
  */
 export const decodeGt06: Decoder<Buffer> = (frame, session) => {
-  if (frame.length < 6) throw new Error('gt06: frame too short');
-  const start = frame.readUInt16BE(0);
-  if (start !== 0x7878 && start !== 0x7979) throw new Error('gt06: bad start bytes');
-  const extended = start === 0x7979;
-  const reader = new ByteReader(frame, 2);
-  const length = extended ? reader.u16() : reader.u8();
-  const type = reader.u8();
+  const size = frame.length;
+  if (size < 6) throw new Error('gt06: frame too short');
+  const b0 = frame[0] as number;
+  if ((b0 !== 0x78 && b0 !== 0x79) || frame[1] !== b0) throw new Error('gt06: bad start bytes');
+  const extended = b0 === 0x79;
+  const length = extended ? ((frame[2] as number) << 8) | (frame[3] as number) : (frame[2] as number);
+  const type = frame[extended ? 4 : 3] as number;
   const message: Gt06Message = {
     frame,
     extended,
     length,
     type,
-    variant: variantOf(frame, extended, length, type),
+    variant: extended ? 'standard' : variantOf(frame, length, type),
     model: modelTraits(session.state.model),
-    reader,
-    serial: frame.readUInt16BE(frame.length - 6),
+    reader: new ByteReader(frame, extended ? 5 : 4),
+    serial: ((frame[size - 6] as number) << 8) | (frame[size - 5] as number),
     now: session.receivedAt,
   };
 
   if (type === MSG.LOGIN) {
-    const imei = reader.hex(8).substring(1); // BCD, 15 digits after a leading 0
+    const imei = message.reader.hex(8).substring(1); // BCD, 15 digits after a leading 0
     return { messages: [], uniqueId: imei, ack: ackOf(message) };
   }
   // Nothing is decoded until the device has logged in (Traccar has no device to attach it to).
   if (!session.uniqueId) return { messages: [] };
 
   const outcome = dispatch(message);
-  const result: DecodeResult = { messages: outcome.position ? [outcome.position] : [] };
-  if (outcome.ack) result.ack = outcome.ack;
-  return result;
+  const position = outcome.position;
+  const ack = outcome.ack;
+  if (ack) return position ? { messages: [position], ack } : { messages: [], ack };
+  return { messages: position ? [position] : [] };
 };
 
 function dispatch(message: Gt06Message): Gt06Outcome {
@@ -159,33 +160,46 @@ function powerOnly(message: Gt06Message): PositionDraft {
   return position;
 }
 
-/** Device families told apart by header, type and length (a frame of another family has another length). */
-function variantOf(frame: Buffer, extended: boolean, length: number, type: number): Variant {
-  if (extended) return 'standard';
-  const rules: [number, (l: number) => boolean, Variant][] = [
-    [MSG.GPS_LBS_1, (l) => l === 0x24, 'vxt01'],
-    [MSG.GPS_LBS_STATUS_1, (l) => l === 0x24, 'vxt01'],
-    [MSG.LBS_MULTIPLE_3, (l) => l === 0x31, 'wanwayS20'],
-    [MSG.LBS_MULTIPLE_3, (l) => l === 0x2e, 'sr411Mini'],
-    [MSG.GPS_LBS_1, (l) => l >= 0x71, 'gt06eCard'],
-    [MSG.GPS_LBS_1, (l) => l === 0x21, 'benway'],
-    [MSG.GPS_LBS_1, (l) => l === 0x2b, 's5'],
-    [MSG.LBS_STATUS, (l) => l >= 0x17, 'space10x'],
-    [MSG.STATUS, (l) => l === 0x13, 'obd6'],
-    [MSG.GPS_LBS_1, (l) => l === 0x29, 'wetrust'],
-  ];
-  for (const [t, fits, variant] of rules) if (type === t && fits(length)) return variant;
-  if (type === MSG.ALARM && frame.length >= 6 && frame.readUInt16BE(4) === 0xffff) return 'jc400';
-  const later: [number, (l: number) => boolean, Variant][] = [
-    [MSG.X1_GPS, (l) => l === 0x37, 'sl4x'],
-    [MSG.GPS_LBS_5, (l) => l === 0x2a, 'sl4x'],
-    [MSG.GPS_LBS_STATUS_4, (l) => l === 0x27 || l === 0x29, 'sl4x'],
-    [MSG.GPS_LBS_2, (l) => l === 0x2f, 'seeworld'],
-    [MSG.GPS_LBS_STATUS_1, (l) => l === 0x26, 'seeworld'],
-    [MSG.FENCE_SINGLE, (l) => l === 0x0c, 'seeworld'],
-    [MSG.WIFI, (l) => l === 0x28, 'rfid'],
-    [MSG.WIFI_3, (l) => l === 0x40, 'lw4g'],
-  ];
-  for (const [t, fits, variant] of later) if (type === t && fits(length)) return variant;
-  return 'standard';
+/**
+ * Device families of short frames told apart by type and length (a frame of another family has another length);
+ * 0x7979 frames are all 'standard'.
+ */
+function variantOf(frame: Buffer, length: number, type: number): Variant {
+  switch (type) {
+    case MSG.GPS_LBS_1:
+      if (length === 0x24) return 'vxt01';
+      if (length >= 0x71) return 'gt06eCard';
+      if (length === 0x21) return 'benway';
+      if (length === 0x2b) return 's5';
+      if (length === 0x29) return 'wetrust';
+      return 'standard';
+    case MSG.GPS_LBS_STATUS_1:
+      if (length === 0x24) return 'vxt01';
+      return length === 0x26 ? 'seeworld' : 'standard';
+    case MSG.LBS_MULTIPLE_3:
+      if (length === 0x31) return 'wanwayS20';
+      return length === 0x2e ? 'sr411Mini' : 'standard';
+    case MSG.LBS_STATUS:
+      return length >= 0x17 ? 'space10x' : 'standard';
+    case MSG.STATUS:
+      return length === 0x13 ? 'obd6' : 'standard';
+    case MSG.ALARM:
+      return frame.length >= 6 && frame[4] === 0xff && frame[5] === 0xff ? 'jc400' : 'standard';
+    case MSG.X1_GPS:
+      return length === 0x37 ? 'sl4x' : 'standard';
+    case MSG.GPS_LBS_5:
+      return length === 0x2a ? 'sl4x' : 'standard';
+    case MSG.GPS_LBS_STATUS_4:
+      return length === 0x27 || length === 0x29 ? 'sl4x' : 'standard';
+    case MSG.GPS_LBS_2:
+      return length === 0x2f ? 'seeworld' : 'standard';
+    case MSG.FENCE_SINGLE:
+      return length === 0x0c ? 'seeworld' : 'standard';
+    case MSG.WIFI:
+      return length === 0x28 ? 'rfid' : 'standard';
+    case MSG.WIFI_3:
+      return length === 0x40 ? 'lw4g' : 'standard';
+    default:
+      return 'standard';
+  }
 }
