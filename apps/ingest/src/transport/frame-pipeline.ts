@@ -4,6 +4,7 @@ import { cellTowerSchema, type Network, networkSchema, wifiAccessPointSchema } f
 import type { DecodeResult, StreamProtocol } from '../protocols/protocol.types';
 import { isHttpReply } from '../protocols/protocol.types';
 import type { IngestContext } from './ingest-context';
+import { checkedPosition } from './position-check';
 import type { DeviceChannel, Session } from './session';
 
 /**
@@ -19,20 +20,23 @@ export async function publishDecoded(
 ): Promise<void> {
   if (result.state) session.state = result.state;
   if (result.uniqueId) await identify(ctx, session, result.uniqueId, channelFor(result.uniqueId));
+  if (result.messages.length === 0) return;
   const positions: PositionMessage[] = [];
+  let serverTime: string | undefined;
   for (const decoded of result.messages) {
     const uniqueId = decoded.uniqueId ?? session.uniqueId;
     if (!uniqueId) {
       ctx.logger.warn({ protocol: session.protocol, remote: session.remoteAddress }, 'position of no device dropped');
       continue;
     }
-    const candidate = {
-      ...decoded,
-      protocol: session.protocol,
-      uniqueId,
-      serverTime: session.receivedAt.toISOString(),
-      nodeId: ctx.nodeId,
-    };
+    serverTime ??= isoTime(session.receivedAt);
+    // the common case, checked by hand; zod for anything else (and for its wording of the issues)
+    const checked = checkedPosition(decoded, session.protocol, uniqueId, serverTime, ctx.nodeId);
+    if (checked) {
+      positions.push(checked);
+      continue;
+    }
+    const candidate = { ...decoded, protocol: session.protocol, uniqueId, serverTime, nodeId: ctx.nodeId };
     let parsed = positionMessageSchema.safeParse(candidate);
     if (!parsed.success && parsed.error.issues.every((i) => i.path[0] === 'network')) {
       // an odd cell tower or access point must not cost the fix: keep the position without it
@@ -45,6 +49,19 @@ export async function publishDecoded(
     }
   }
   if (positions.length > 0) await ctx.bus.publish('positions', positions);
+}
+
+let lastTimeMs = Number.NaN;
+let lastTimeIso = '';
+
+/** toISOString, once per millisecond: the frames of one moment share it. */
+function isoTime(date: Date): string {
+  const ms = date.getTime();
+  if (ms !== lastTimeMs) {
+    lastTimeIso = date.toISOString();
+    lastTimeMs = ms;
+  }
+  return lastTimeIso;
 }
 
 async function identify(ctx: IngestContext, session: Session, uniqueId: string, channel: DeviceChannel) {

@@ -1,4 +1,5 @@
 import { createServer, type Socket } from 'node:net';
+import type { Logger } from 'pino';
 import type { Framer, StreamProtocol } from '../protocols/protocol.types';
 import { deviceDisconnected, errorMessage, processStreamFrame } from './frame-pipeline';
 import type { IngestContext, Listener } from './ingest-context';
@@ -61,7 +62,11 @@ export async function startTcpListener(
   };
 }
 
-/** Resolves when the connection is closed and its last frames and status are published. */
+/**
+ * Resolves when the connection is closed and its last frames and status are published. Chunks are handled one
+ * after another; one that arrives while an earlier one is still being published pauses the socket until the
+ * backlog is done, so a device that outruns the bus is pushed back by the kernel.
+ */
 function handleConnection(
   ctx: IngestContext,
   protocol: StreamProtocol,
@@ -69,7 +74,10 @@ function handleConnection(
   options: TcpListenerOptions,
 ): Promise<void> {
   const session = new Session(protocol.name, 'tcp', peerOf(socket.remoteAddress, socket.remotePort));
-  const log = ctx.logger.child({ protocol: protocol.name, transport: 'tcp', remote: session.remoteAddress });
+  // made on first use: most connections never log
+  let logger: Logger | undefined;
+  const log = () =>
+    (logger ??= ctx.logger.child({ protocol: protocol.name, transport: 'tcp', remote: session.remoteAddress }));
   const framer = protocol.framer?.() ?? passThrough;
   const write = (data: Buffer | string) => {
     if (!socket.destroyed) socket.write(data);
@@ -79,57 +87,72 @@ function handleConnection(
     session,
     deliver: write,
     close: () => {
-      log.info({ uniqueId: session.uniqueId }, 'replaced by a newer connection of the device');
+      log().info({ uniqueId: session.uniqueId }, 'replaced by a newer connection of the device');
       socket.destroy();
     },
   };
-  let chain = Promise.resolve();
-  let queued = 0;
+  const backlog: Buffer[] = [];
+  let busy = false;
+  let drained = Promise.resolve();
+  let paused = false;
 
-  const processChunk = async (chunk: Buffer) => {
-    let frames: Buffer[];
+  /** Handles the chunks received so far, in order; a failed publish closes the connection. */
+  const drain = async () => {
     try {
-      frames = framer.push(chunk);
+      for (let chunk = backlog.shift(); chunk !== undefined; chunk = backlog.shift()) {
+        let frames: Buffer[];
+        try {
+          frames = framer.push(chunk);
+        } catch (err) {
+          log().warn({ err: errorMessage(err) }, 'framer failed; closing the connection');
+          socket.destroy();
+          break;
+        }
+        for (const frame of frames) {
+          if (socket.destroyed) break;
+          await processStreamFrame(ctx, protocol, session, channel, frame, write);
+        }
+      }
     } catch (err) {
-      log.warn({ err: errorMessage(err) }, 'framer failed; closing the connection');
+      log().error({ err: errorMessage(err) }, 'publishing failed; closing the connection so the device resends');
       socket.destroy();
-      return;
-    }
-    for (const frame of frames) {
-      if (socket.destroyed) return;
-      await processStreamFrame(ctx, protocol, session, channel, frame, write);
+    } finally {
+      backlog.length = 0;
+      busy = false;
+      if (paused) {
+        paused = false;
+        if (!socket.destroyed) socket.resume();
+      }
     }
   };
 
   socket.setNoDelay(true);
   socket.setTimeout(options.idleTimeoutMs, () => {
-    log.debug('idle connection closed');
+    log().debug('idle connection closed');
     socket.destroy();
   });
-  socket.on('error', (err) => log.debug({ err: err.message }, 'socket error'));
+  socket.on('error', (err) => log().debug({ err: err.message }, 'socket error'));
   socket.on('data', (chunk: Buffer) => {
-    queued += 1;
-    socket.pause();
-    chain = chain
-      .then(() => processChunk(chunk))
-      .catch((err) => {
-        log.error({ err: errorMessage(err) }, 'publishing failed; closing the connection so the device resends');
-        socket.destroy();
-      })
-      .finally(() => {
-        queued -= 1;
-        if (queued === 0 && !socket.destroyed) socket.resume();
-      });
+    backlog.push(chunk);
+    if (busy) {
+      if (!paused) {
+        paused = true;
+        socket.pause();
+      }
+      return;
+    }
+    busy = true;
+    drained = drain();
   });
-  log.debug('connection opened');
+  if (ctx.logger.isLevelEnabled('debug')) log().debug('connection opened');
 
   return new Promise((resolve) => {
     socket.once('close', () => {
-      chain
+      drained
         .then(() => deviceDisconnected(ctx, session, channel))
-        .catch((err) => log.warn({ err: errorMessage(err) }, 'disconnect status not published'))
+        .catch((err) => log().warn({ err: errorMessage(err) }, 'disconnect status not published'))
         .finally(() => {
-          log.debug({ uniqueId: session.uniqueId }, 'connection closed');
+          if (ctx.logger.isLevelEnabled('debug')) log().debug({ uniqueId: session.uniqueId }, 'connection closed');
           resolve();
         });
     });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PositionMessage } from '@waymark/contracts/bus';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type CreateBusOptions, compareEntryIds, createBus, silentLogger } from '../bus';
+import { type CreateBusOptions, compareEntryIds, createBus, partitionOf, silentLogger } from '../bus';
 import { buildCommandMessage, buildPositionMessage, seqsByDevice, waitFor } from '../testing/messages';
 import { RedisStreamsBus } from './redis-streams-bus';
 
@@ -153,6 +153,62 @@ describe.skipIf(!redisUrl)(title, () => {
     );
     await waitFor(() => attempts.flat().length >= 7, 10_000, 'redelivery');
     expect(attempts.slice(0, 3)).toEqual([[0, 1, 2], [0, 1, 2], [3]]);
+  });
+
+  it('stores the concurrent publishes of many connections together, each resolving once its messages are stored, in order', async () => {
+    const bus = makeBus('ingest', { partitions: 4 });
+    const redis = new Redis(redisUrl!);
+    const devices = Array.from({ length: 300 }, (_, i) => `batch-${i}`);
+    // every device publishes its next message as soon as its previous one is stored, like a tracker waiting for acks
+    const stored: string[] = [];
+    await Promise.all(
+      devices.map(async (d) => {
+        for (let seq = 0; seq < 5; seq++) {
+          await bus.publish('positions', [buildPositionMessage(d, seq)]);
+          stored.push(`${d}:${seq}`);
+        }
+      }),
+    );
+    expect(stored).toHaveLength(devices.length * 5);
+    const entries = (
+      await Promise.all([0, 1, 2, 3].map((p) => redis.xrange(`${testPrefix}positions:${p}`, '-', '+')))
+    ).flat();
+    await redis.quit();
+    const messages = entries.map(([, fields]) => JSON.parse(fields[1] as string) as PositionMessage);
+    expect(messages).toHaveLength(devices.length * 5);
+    const seqs = seqsByDevice(messages);
+    for (const d of devices) expect(seqs.get(d), d).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('rejects only the publishes whose messages Redis refused', async () => {
+    const bus = makeBus('ingest', { partitions: 4 });
+    const redis = new Redis(redisUrl!);
+    const devices = Array.from({ length: 40 }, (_, i) => `refused-${i}`);
+    const partition = partitionOf(devices[0]!, 4);
+    await redis.set(`${testPrefix}positions:${partition}`, 'not a stream');
+    const results = await Promise.allSettled(
+      devices.map((d) => bus.publish('positions', [buildPositionMessage(d, 0)])),
+    );
+    await redis.quit();
+    devices.forEach((d, i) => {
+      const result = results[i]!;
+      if (partitionOf(d, 4) === partition) {
+        expect(result.status, d).toBe('rejected');
+        expect(String((result as PromiseRejectedResult).reason)).toMatch(/WRONGTYPE/);
+      } else expect(result.status, d).toBe('fulfilled');
+    });
+    expect(results.some((r) => r.status === 'fulfilled')).toBe(true);
+  });
+
+  it('sends the publishes it has already taken before closing', async () => {
+    const bus = makeBus('ingest', { partitions: 1 });
+    const published = bus.publish('positions', [buildPositionMessage('last-words', 0)]);
+    const closed = bus.close();
+    await published;
+    await closed;
+    const redis = new Redis(redisUrl!);
+    expect(await redis.xlen(`${testPrefix}positions:0`)).toBe(1);
+    await redis.quit();
   });
 
   it('delivers commands to every subscribed node', async () => {
