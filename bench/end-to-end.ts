@@ -124,7 +124,7 @@ console.log(
   `machine: ${cpus().length} × ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; PostgreSQL and Redis local; api, ingest and simulator as separate processes`,
 );
 console.log(
-  `A. ${devices} GT06 trackers over TCP, as fast as acks allow: ${Math.round(stored / elapsed).toLocaleString('en')} positions stored/s (trackers saw ${Math.round(ackedRate).toLocaleString('en')} acks/s) over ${elapsed.toFixed(0)} s`,
+  `A. ${devices} Teltonika trackers over TCP, as fast as acks allow: ${Math.round(stored / elapsed).toLocaleString('en')} positions stored/s (trackers saw ${Math.round(ackedRate).toLocaleString('en')} acks/s) over ${elapsed.toFixed(0)} s`,
 );
 console.log(
   `B. ${devices} Teltonika trackers at 5/s: ${Math.round(steadyRate).toLocaleString('en')} positions stored/s; device → websocket latency p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${latencies.at(-1)} ms (${latencies.length.toLocaleString('en')} positions)`,

@@ -1,10 +1,10 @@
 import type { DeviceStatusEvent, PositionMessage } from '@waymark/contracts/bus';
 import { positionMessageSchema } from '@waymark/contracts/bus';
 import { cellTowerSchema, type Network, networkSchema, wifiAccessPointSchema } from '@waymark/contracts/position';
+import { checkedPosition } from '@waymark/contracts/position-check';
 import type { DecodeResult, StreamProtocol } from '../protocols/protocol.types';
 import { isHttpReply } from '../protocols/protocol.types';
 import type { IngestContext } from './ingest-context';
-import { checkedPosition } from './position-check';
 import type { DeviceChannel, Session } from './session';
 
 /**

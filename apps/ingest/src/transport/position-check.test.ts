@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { positionMessageSchema } from '@waymark/contracts/bus';
+import { checkedPosition, fastCheckEnabled } from '@waymark/contracts/position-check';
 import { describe, expect, it } from 'vitest';
 import type { DecodedPosition, SessionView } from '../protocols/protocol.types';
 import { protocolRegistry } from '../protocols/registry';
 import { httpFrameOf, loadVectors, TRACCAR_FROZEN_NOW } from '../testing/traccar-vectors';
 import { frameOf } from '../testing/vector-score';
-import { checkedPosition, fastCheckEnabled } from './position-check';
 
 const SERVER_TIME = '2026-08-22T00:00:00.000Z';
 

@@ -1,8 +1,7 @@
-import type { PositionMessage } from '@waymark/contracts/bus';
-import { positionMessageSchema } from '@waymark/contracts/bus';
-import type { CellTower, Network, PositionAttributes, WifiAccessPoint } from '@waymark/contracts/position';
-import { cellTowerSchema, networkSchema, utcTimeSchema, wifiAccessPointSchema } from '@waymark/contracts/position';
-import type { DecodedPosition } from '../protocols/protocol.types';
+import type { PositionMessage } from './bus';
+import { positionMessageSchema } from './bus';
+import type { CellTower, Network, PositionAttributes, WifiAccessPoint } from './position';
+import { cellTowerSchema, networkSchema, utcTimeSchema, wifiAccessPointSchema } from './position';
 
 /**
  * A hand-written check of positionMessageSchema for the hot path (zod costs ~10 µs a message): it accepts only
@@ -87,7 +86,7 @@ const isRecordLike = (value: unknown): value is Record<string, unknown> =>
  * check is not sure it is valid (then ask zod).
  */
 export function checkedPosition(
-  decoded: DecodedPosition,
+  decoded: object,
   protocol: string,
   uniqueId: string,
   serverTime: string,
@@ -246,3 +245,27 @@ function accessPointOf(value: unknown): WifiAccessPoint | typeof UNSURE {
 
 const isOptionalNumber = (value: unknown): value is number | undefined =>
   value === undefined || (typeof value === 'number' && Number.isFinite(value));
+
+/**
+ * positionMessageSchema with the fast check first: what a bus consumer uses to read position messages (the
+ * check accepts only what the schema accepts; anything else goes to zod).
+ */
+export const fastPositionMessageSchema = {
+  safeParse(
+    value: unknown,
+  ): { success: true; data: PositionMessage } | ReturnType<typeof positionMessageSchema.safeParse> {
+    if (typeof value === 'object' && value !== null) {
+      const v = value as Record<string, unknown>;
+      if (
+        typeof v.protocol === 'string' &&
+        typeof v.uniqueId === 'string' &&
+        typeof v.serverTime === 'string' &&
+        typeof v.nodeId === 'string'
+      ) {
+        const fast = checkedPosition(value, v.protocol, v.uniqueId, v.serverTime, v.nodeId);
+        if (fast) return { success: true, data: fast };
+      }
+    }
+    return positionMessageSchema.safeParse(value);
+  },
+};
