@@ -6,6 +6,7 @@ import { badRequest, forbidden, HttpError } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
 import { caller } from '../../plugins/app/auth';
 import { audit } from '../audit/audit';
+import { protocolSupports } from './command-support';
 import { dispatch, presentCommand } from './commands.service';
 
 /**
@@ -35,6 +36,15 @@ export const commandsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       }
       if (!type) throw badRequest();
       if (device.disabled) throw new HttpError(409, 'The device is disabled');
+      if (device.positionId !== null) {
+        const latest = await ctx.db.position.findFirst({
+          where: { id: device.positionId },
+          select: { protocol: true },
+        });
+        if (latest?.protocol && protocolSupports(latest.protocol, type, attributes) === false) {
+          throw badRequest(`The device's protocol (${latest.protocol}) has no ${type} command`);
+        }
+      }
       const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
       if (expiresAt && expiresAt <= new Date()) throw badRequest('expiresAt must be in the future');
       const online = device.status === 'online' && ctx.bus !== undefined;

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTenant, buildUser, signIn } from '../../testing/factories';
+import type { TestApp } from '../../testing/test-app';
+import { createTestApp } from '../../testing/test-app';
+import { protocolSupports } from './command-support';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function deviceReportingWith(protocol: string, tenantId: number) {
+  const device = await t.ctx.db.device.create({
+    data: { name: protocol, uniqueId: `${protocol}-${tenantId}`, tenantId },
+  });
+  const time = new Date();
+  const position = await t.ctx.db.position.create({
+    data: {
+      deviceId: device.id,
+      tenantId,
+      protocol,
+      deviceTime: time,
+      fixTime: time,
+      valid: true,
+      latitude: 1,
+      longitude: 2,
+    },
+  });
+  await t.ctx.db.device.update({ where: { id: device.id }, data: { positionId: position.id } });
+  return device;
+}
+
+describe('POST /api/commands/send', () => {
+  it('knows which command types a protocol can encode', () => {
+    expect(protocolSupports('gt06', 'engineStop', {})).toBe(true);
+    expect(protocolSupports('watch', 'engineStop', {})).toBe(false);
+    expect(protocolSupports('nosuchprotocol', 'engineStop', {})).toBeNull();
+  });
+
+  it('refuses a type the device’s protocol cannot send, and queues one it can', async () => {
+    const tenant = await buildTenant(t.ctx.db);
+    const user = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions: ['SEND_COMMAND'] });
+    const { authorization } = await signIn(t.app, user.email);
+    const watch = await deviceReportingWith('watch', tenant.id);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/commands/send',
+      headers: { authorization },
+      payload: { deviceId: watch.id, type: 'engineStop' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe("The device's protocol (watch) has no engineStop command");
+    const gt06 = await deviceReportingWith('gt06', tenant.id);
+    const queued = await t.app.inject({
+      method: 'POST',
+      url: '/api/commands/send',
+      headers: { authorization },
+      payload: { deviceId: gt06.id, type: 'engineStop' },
+    });
+    expect(queued.statusCode).toBe(202);
+    expect(queued.json()).toMatchObject({ message: 'Command queued', status: 'QUEUED', type: 'engineStop' });
+  });
+
+  it('sends only saved commands for accounts limited to them, and refuses readonly accounts', async () => {
+    const tenant = await buildTenant(t.ctx.db);
+    const limited = await buildUser(t.ctx.db, {
+      tenantId: tenant.id,
+      permissions: ['SEND_COMMAND'],
+      limitCommands: true,
+    });
+    const readonly = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions: ['SEND_COMMAND'], readonly: true });
+    const device = await deviceReportingWith('h02', tenant.id);
+    const saved = await t.ctx.db.command.create({
+      data: { tenantId: tenant.id, description: 'Cut engine', type: 'engineStop' },
+    });
+    const asLimited = (await signIn(t.app, limited.email)).authorization;
+    const adHoc = await t.app.inject({
+      method: 'POST',
+      url: '/api/commands/send',
+      headers: { authorization: asLimited },
+      payload: { deviceId: device.id, type: 'custom', attributes: { data: 'x' } },
+    });
+    expect(adHoc.statusCode).toBe(403);
+    const viaSaved = await t.app.inject({
+      method: 'POST',
+      url: '/api/commands/send',
+      headers: { authorization: asLimited },
+      payload: { id: saved.id, deviceId: device.id },
+    });
+    expect(viaSaved.statusCode).toBe(202);
+    expect(viaSaved.json().type).toBe('engineStop');
+    const asReadonly = (await signIn(t.app, readonly.email)).authorization;
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/commands/send',
+      headers: { authorization: asReadonly },
+      payload: { deviceId: device.id, type: 'engineStop' },
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+});
