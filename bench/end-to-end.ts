@@ -46,6 +46,7 @@ const api = await startProcess(
     WAYMARK_ADMIN_PASSWORD: 'Bench-password-1',
   },
   /ready in/,
+  process.env.BENCH_PROFILE_API ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_API}`] : [],
 );
 const ingest = await startProcess(
   ['apps/ingest/src/main.ts'],

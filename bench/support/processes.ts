@@ -5,8 +5,17 @@ import { join } from 'node:path';
 export const root = join(import.meta.dirname, '..', '..');
 
 /** Starts a tsx script and resolves when its stdout shows `ready`. */
-export function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), args, {
+export function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+  nodeArgs: string[] = [],
+): Promise<ChildProcess> {
+  const [command, commandArgs] =
+    nodeArgs.length > 0
+      ? [process.execPath, [...nodeArgs, '--import', 'tsx', ...args]]
+      : [join(root, 'node_modules/.bin/tsx'), args];
+  const child = spawn(command, commandArgs, {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
