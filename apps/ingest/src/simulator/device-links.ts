@@ -34,6 +34,8 @@ export interface LinkOptions {
   counters: LinkCounters;
   /** HTTP agent shared by the HTTP devices of a simulation (keep-alive). */
   agent?: Agent;
+  /** Teltonika: records per AVL packet, as devices that buffer send them (default 1). */
+  recordsPerPacket?: number;
 }
 
 export function createLink(protocol: SimulatedProtocol, options: LinkOptions): DeviceLink {
@@ -130,14 +132,20 @@ class TeltonikaLink implements DeviceLink {
     if (!this.conversation) throw new Error('not connected');
     const event = report.alarm ? 236 : report.ignition !== this.ignition && this.ignition !== null ? 239 : 0;
     this.ignition = report.ignition;
-    this.options.counters.sent += 1;
-    this.options.counters.positions += 1;
-    const ack = await this.conversation.request(
-      teltonikaAvlPacket([teltonikaRecord(report, event)]),
-      bytes(4),
-      this.options.timeoutMs,
+    const count = Math.max(1, Math.min(255, this.options.recordsPerPacket ?? 1));
+    // a buffering device sends its last `count` fixes together; 1 ms apart so each is a position of its own
+    const records = Array.from({ length: count }, (_, i) =>
+      teltonikaRecord(
+        { ...report, time: new Date(report.time.getTime() - (count - 1 - i)) },
+        i === count - 1 ? event : 0,
+      ),
     );
-    if (ack.readUInt32BE(0) !== 1) throw new Error(`teltonika: the server accepted ${ack.readUInt32BE(0)} of 1 record`);
+    this.options.counters.sent += 1;
+    this.options.counters.positions += count;
+    const ack = await this.conversation.request(teltonikaAvlPacket(records), bytes(4), this.options.timeoutMs);
+    if (ack.readUInt32BE(0) !== count) {
+      throw new Error(`teltonika: the server accepted ${ack.readUInt32BE(0)} of ${count} records`);
+    }
     this.options.counters.acked += 1;
   }
 

@@ -73,6 +73,29 @@ describe('startSimulation against a real ingest', () => {
     30_000,
   );
 
+  it('sends several records per Teltonika packet when asked, each its own position', async () => {
+    const ingest = await startTestIngest({ protocols: ['teltonika'], portOverrides: { teltonika: 0 } });
+    closers.push(() => ingest.close());
+    const errors: string[] = [];
+    const simulation = startSimulation({
+      devices: numberedDevices(2, 'teltonika', '3599'),
+      rate: 20,
+      recordsPerPacket: 5,
+      ports: { teltonika: ingest.portOf('teltonika', 'tcp') },
+      seed: 2,
+      onError: (d, err) => errors.push(`${d.uniqueId}: ${err.message}`),
+    });
+    closers.push(() => simulation.stop());
+    for (let i = 0; i < 100 && ingest.positions.length < 20; i++) await new Promise((r) => setTimeout(r, 50));
+    await simulation.stop();
+    expect(errors).toEqual([]);
+    expect(simulation.stats().positions % 5).toBe(0);
+    expect(ingest.positions.length % 5).toBe(0); // whole packets
+    expect(ingest.positions.length).toBeGreaterThanOrEqual(20);
+    const times = ingest.positions.map((p) => `${p.uniqueId}@${p.fixTime}`);
+    expect(new Set(times).size).toBe(times.length); // 1 ms apart: no duplicates
+  });
+
   it('counts errors when nothing listens, and stops at its duration', async () => {
     const simulation = startSimulation({ devices: 2, protocol: 'gt06', port: 1, rate: 50, durationMs: 300 });
     await simulation.done;

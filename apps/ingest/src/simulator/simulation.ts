@@ -38,6 +38,8 @@ export interface SimulationOptions {
   seed?: number;
   /** Connect and reply timeout (ms). Default 10 000. */
   timeoutMs?: number;
+  /** Teltonika: records per AVL packet (a buffering device). Default 1. */
+  recordsPerPacket?: number;
   /** Told about each failure (connection refused, timeout, …); the device retries at its next report. */
   onError?: (device: SimulatedDevice, err: Error) => void;
 }
@@ -151,7 +153,15 @@ export function startSimulation(options: SimulationOptions): Simulation {
       try {
         if (!link) {
           const port = portOf(device.protocol);
-          link = createLink(device.protocol, { uniqueId: device.uniqueId, host, port, timeoutMs, counters, agent });
+          link = createLink(device.protocol, {
+            uniqueId: device.uniqueId,
+            host,
+            port,
+            timeoutMs,
+            counters,
+            agent,
+            recordsPerPacket: options.recordsPerPacket,
+          });
           links.add(link);
           await link.open();
         }
