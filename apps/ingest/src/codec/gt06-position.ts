@@ -1,28 +1,14 @@
 import type { CellTower, Network, WifiAccessPoint } from '@waymark/contracts/position';
-import type { DecodedPosition } from '../protocols/protocol.types';
+import type { PositionDraft } from './position-draft';
+import { emptyPosition } from './position-draft';
 
 /**
  * A decoded position under construction, with the helpers Traccar's decoders lean on (set an attribute only when it
  * has a value, append alarms, "no location of its own"). Shared by the gt06, h02 and gps103 decoders.
  */
-export type PositionDraft = DecodedPosition & { attributes: Record<string, string | number | boolean | null> };
+export type { PositionDraft };
 
-export function newPosition(): PositionDraft {
-  return {
-    deviceTime: null,
-    fixTime: null,
-    outdated: false,
-    valid: false,
-    latitude: 0,
-    longitude: 0,
-    altitude: 0,
-    speed: 0,
-    course: 0,
-    accuracy: 0,
-    network: null,
-    attributes: {},
-  };
-}
+export const newPosition = emptyPosition;
 
 /** Device and fix time at once (a GNSS record stamps both). */
 export function setTime(position: PositionDraft, time: Date): void {

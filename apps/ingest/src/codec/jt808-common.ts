@@ -1,29 +1,15 @@
 import type { CellTower, Network, WifiAccessPoint } from '@waymark/contracts/position';
-import type { DecodedPosition } from '../protocols/protocol.types';
+import type { PositionDraft } from './position-draft';
+import { emptyPosition } from './position-draft';
 
 /**
  * Small helpers shared by the jt808, watch and tk103 decoders: a position under construction, Traccar's Network
  * shape (towers and access points kept once each, as Traccar's sets do) and ISO times.
  */
 export type Attributes = Record<string, string | number | boolean | null>;
-export type Draft = DecodedPosition & { attributes: Attributes };
+export type Draft = PositionDraft;
 
-export function newDraft(): Draft {
-  return {
-    deviceTime: null,
-    fixTime: null,
-    outdated: false,
-    valid: false,
-    latitude: 0,
-    longitude: 0,
-    altitude: 0,
-    speed: 0,
-    course: 0,
-    accuracy: 0,
-    network: null,
-    attributes: {},
-  };
-}
+export const newDraft = emptyPosition;
 
 /** ISO-8601 UTC with milliseconds; throws on an impossible date so that a garbled frame is refused. */
 export function isoOf(time: Date | number): string {

@@ -1,5 +1,6 @@
 import type { CellTower, Network, WifiAccessPoint } from '@waymark/contracts/position';
 import type { DecodedPosition } from '../protocols/protocol.types';
+import { emptyPosition } from './position-draft';
 
 /**
  * Small builders shared by the meitrack, suntech and wialon decoders: an empty position in Traccar's defaults,
@@ -8,20 +9,7 @@ import type { DecodedPosition } from '../protocols/protocol.types';
 
 /** A position with no location yet (outdated until a decoder sets one), at `time` (ISO-8601) or without a time. */
 export function newPosition(time: string | null = null): DecodedPosition {
-  return {
-    deviceTime: time,
-    fixTime: time,
-    outdated: true,
-    valid: false,
-    latitude: 0,
-    longitude: 0,
-    altitude: 0,
-    speed: 0,
-    course: 0,
-    accuracy: 0,
-    network: null,
-    attributes: {},
-  };
+  return { ...emptyPosition(), deviceTime: time, fixTime: time, outdated: true };
 }
 
 /** Sets the location of a position (and clears `outdated`); throws when the coordinates are out of range. */
