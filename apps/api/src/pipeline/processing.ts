@@ -30,6 +30,21 @@ export function startProcessing(
         batch.positions.map((p) => ({ tenantId: p.tenantId, deviceId: p.deviceId, positions: [presentWorking(p)] })),
       );
     }
+    // a position carrying `result` is a device's answer to a command: a commandResult event
+    const results = batch.positions
+      .filter((p) => typeof p.attributes.result === 'string')
+      .map((p) => ({
+        deviceId: p.deviceId,
+        tenantId: p.tenantId,
+        positionId: p.id,
+        time: p.fixTime,
+        result: p.attributes.result as string,
+      }));
+    if (results.length) {
+      void recordCommandResults(ctx.db, ctx.live, results).catch((err) =>
+        ctx.log.warn({ err }, 'command results not recorded'),
+      );
+    }
     if (batch.cameOnline.length) {
       void ctx.db.device
         .findMany({ where: { id: { in: batch.cameOnline.map((d) => d.id) } }, include: { model: true } })

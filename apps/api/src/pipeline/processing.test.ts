@@ -1,0 +1,69 @@
+import { createBus } from '@waymark/bus/bus';
+import type { PositionMessage } from '@waymark/contracts/bus';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTenant } from '../testing/factories';
+import type { TestApp } from '../testing/test-app';
+import { createTestApp } from '../testing/test-app';
+import { createPool } from './pg-pool';
+import { startProcessing } from './processing';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('processing', () => {
+  it('turns a device reply into a commandResult event answering the oldest sent command', async () => {
+    const tenant = await buildTenant(t.ctx.db);
+    const device = await t.ctx.db.device.create({
+      data: { name: 'Relay car', uniqueId: 'reply-1', tenantId: tenant.id },
+    });
+    const command = await t.ctx.db.queuedCommand.create({
+      data: { tenantId: tenant.id, deviceId: device.id, type: 'engineStop', status: 'SENT', sentAt: new Date() },
+    });
+    const events: unknown[] = [];
+    t.ctx.live.subscribe({ sees: () => true, send: (f) => events.push(JSON.parse(f)) });
+    const bus = createBus({ nodeId: 'processing-test', logger: pino({ level: 'silent' }), confirmHandled: true });
+    const pool = createPool(t.databaseUrl, 2);
+    const processing = startProcessing(t.ctx, bus, pool);
+    const time = new Date().toISOString();
+    const reply: PositionMessage = {
+      protocol: 'gt06',
+      uniqueId: 'reply-1',
+      deviceTime: time,
+      fixTime: time,
+      outdated: true,
+      valid: false,
+      latitude: 0,
+      longitude: 0,
+      altitude: 0,
+      speed: 0,
+      course: 0,
+      accuracy: 0,
+      network: null,
+      attributes: { result: 'Cut off the fuel supply: Success!' },
+      serverTime: time,
+      nodeId: 'test',
+    };
+    try {
+      await bus.publish('positions', [reply]);
+      let event = null;
+      for (let i = 0; i < 100 && !event; i++) {
+        event = await t.ctx.db.event.findFirst({ where: { deviceId: device.id, type: 'commandResult' } });
+        if (!event) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(event?.attributes).toEqual({ result: 'Cut off the fuel supply: Success!', commandId: Number(command.id) });
+      const answered = await t.ctx.db.queuedCommand.findUniqueOrThrow({ where: { id: command.id } });
+      expect(answered).toMatchObject({ status: 'DELIVERED', result: 'Cut off the fuel supply: Success!' });
+      expect(events).toContainEqual({
+        events: [expect.objectContaining({ type: 'commandResult', deviceId: device.id })],
+      });
+    } finally {
+      await processing.close();
+      await bus.close();
+      await pool.end();
+    }
+  });
+});
