@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { imeiOf, startSimulation } from '../apps/ingest/src/simulator/simulation';
+import { cpuMeter } from './support/cpu';
 import { freePort, startProcess } from './support/processes';
 
 const adminUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -61,6 +62,13 @@ const ingest = await startProcess(
   },
   /listening|ready/i,
 );
+const meter = cpuMeter({
+  api: { pid: api.pid!, tree: true },
+  ingest: { pid: ingest.pid!, tree: true },
+  simulator: { pid: process.pid, tree: false },
+  postgres: 'postgres',
+  redis: 'redis-server',
+});
 const count = async () => Number((await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM positions`)[0]?.n ?? 0);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Waits until the pipeline has stored everything acknowledged: no new row for 3 s. */
@@ -84,12 +92,14 @@ const flood = startSimulation({
 await sleep(5000); // connect and warm up
 const c0 = await count();
 const t0 = Date.now();
+meter.reset();
 const samples: number[] = [];
 for (let s = 0; s < seconds; s++) {
   await sleep(1000);
   samples.push(await count());
 }
 const stored = samples.at(-1)! - c0;
+const cpuA = meter.report();
 const elapsed = (Date.now() - t0) / 1000;
 const ackedRate = flood.stats().rate;
 await flood.stop();
@@ -141,7 +151,9 @@ const buffered = startSimulation({
 await sleep(5000);
 const b0 = await count();
 const bt0 = Date.now();
+meter.reset();
 await sleep(seconds * 1000);
+const cpuA2 = meter.report();
 const bufferedRate = ((await count()) - b0) / ((Date.now() - bt0) / 1000);
 const bufferedAcks = buffered.stats().rate;
 await buffered.stop();
@@ -156,9 +168,11 @@ console.log(
 console.log(
   `A. ${devices} Teltonika trackers over TCP, as fast as acks allow: ${Math.round(stored / elapsed).toLocaleString('en')} positions stored/s (trackers saw ${Math.round(ackedRate).toLocaleString('en')} acks/s) over ${elapsed.toFixed(0)} s`,
 );
+console.log(`   CPU, cores: ${cpuA}`);
 console.log(
   `A2. the same with 10 records per packet: ${Math.round(bufferedRate).toLocaleString('en')} positions stored/s (${Math.round(bufferedAcks).toLocaleString('en')} packets acked/s)`,
 );
+console.log(`    CPU, cores: ${cpuA2}`);
 console.log(
   `B. ${devices} Teltonika trackers at 5/s: ${Math.round(steadyRate).toLocaleString('en')} positions stored/s; device → websocket latency p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${latencies.at(-1)} ms (${latencies.length.toLocaleString('en')} positions)`,
 );

@@ -22,28 +22,43 @@ export interface BusLogger {
 export type BatchHandler<T> = (batch: readonly T[], meta: BatchMeta) => Promise<void>;
 
 /**
- * Entry ids of a batch, one per message: `<ms>-<seq>` as Redis streams make them, increasing within a partition
- * and so within one device. A consumer that commits the last id it stored with its data can skip a redelivered
+ * Message ids of a batch, one per message: the entry id `<ms>-<seq>` as Redis streams make them, or
+ * `<ms>-<seq>:<k>` for the k-th message of an entry that carries several (one device's messages published
+ * together), increasing within a partition and so within one device. A consumer that commits the last id it stored with its data can skip a redelivered
  * message (exactly-once effect over an at-least-once bus).
  */
 export interface BatchMeta {
   ids: readonly string[];
 }
 
-/** Orders two entry ids (`<ms>-<seq>`): negative when a comes first. */
+/** Orders two message ids (`<ms>-<seq>` or `<ms>-<seq>:<k>`): negative when a comes first. */
 export function compareEntryIds(a: string, b: string): number {
-  const [am = '0', as = '0'] = a.split('-');
-  const [bm = '0', bs = '0'] = b.split('-');
-  const byMs = BigInt(am) - BigInt(bm);
-  if (byMs !== 0n) return byMs < 0n ? -1 : 1;
-  const bySeq = BigInt(as) - BigInt(bs);
-  return bySeq === 0n ? 0 : bySeq < 0n ? -1 : 1;
+  const ad = a.indexOf('-');
+  const bd = b.indexOf('-');
+  const byMs = compareDigits(ad < 0 ? a : a.slice(0, ad), bd < 0 ? b : b.slice(0, bd));
+  if (byMs !== 0) return byMs;
+  const ac = ad < 0 ? -1 : a.indexOf(':', ad);
+  const bc = bd < 0 ? -1 : b.indexOf(':', bd);
+  const seqOf = (id: string, dash: number, colon: number) =>
+    dash < 0 ? '0' : colon < 0 ? id.slice(dash + 1) : id.slice(dash + 1, colon);
+  const bySeq = compareDigits(seqOf(a, ad, ac), seqOf(b, bd, bc));
+  if (bySeq !== 0) return bySeq;
+  return compareDigits(ac < 0 ? '' : a.slice(ac + 1), bc < 0 ? '' : b.slice(bc + 1));
+}
+
+/** Orders two unsigned decimal numbers without leading zeros, of any length (no BigInt: this runs per message). */
+function compareDigits(a: string, b: string): number {
+  if (a.length !== b.length) return a.length < b.length ? -1 : 1;
+  return a === b ? 0 : a < b ? -1 : 1;
 }
 
 export interface ConsumeOptions {
   /** Consumer group: every group receives every message once; within a group one consumer per partition. */
   group?: string;
-  /** Most messages handed to the handler at once (per partition for Redis). Default 100. */
+  /**
+   * Most messages handed to the handler at once; for Redis, most entries read per partition (an entry carries
+   * the messages of one device published together). Default 100.
+   */
   batchSize?: number;
   /** How long one read waits for new messages, ms. Default 1000. */
   blockMs?: number;
@@ -92,7 +107,11 @@ export interface CreateBusOptions {
   keyPrefix?: string;
   /** A partition's lease lapses this long after its owner stops renewing it. Default 15000 ms. */
   leaseTtlMs?: number;
-  /** Approximate cap of each partition stream (Redis) or per-group queue (in-process). Default 100000. */
+  /**
+   * In-process: cap of each group's queue (default 100000). Redis: a hard cap of each partition stream (XADD
+   * MAXLEN ~), 0 or unset for none — the default, because a cap drops the oldest entries whether or not they were
+   * processed; consumers trim what every group has acknowledged instead.
+   */
   maxLen?: number;
   /** Wait before a failed batch is delivered again, ms. Default 1000. */
   retryDelayMs?: number;

@@ -3,6 +3,7 @@ export const busDefaults = {
   partitions: 16,
   keyPrefix: 'waymark:',
   leaseTtlMs: 15_000,
+  /** In-process bus: cap of each group queue (Redis streams have none unless maxLen is set). */
   maxLen: 100_000,
   retryDelayMs: 1000,
   closeTimeoutMs: 5000,

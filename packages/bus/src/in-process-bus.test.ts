@@ -171,10 +171,14 @@ describe('entry ids', () => {
     await bus.close();
   });
 
-  it('orders ids by time, then sequence', () => {
+  it('orders ids by time, then sequence, then place in a packed entry', () => {
     expect(compareEntryIds('1700000000000-5', '1700000000001-0')).toBe(-1);
     expect(compareEntryIds('1700000000001-10', '1700000000001-9')).toBe(1);
     expect(compareEntryIds('5-5', '5-5')).toBe(0);
+    expect(compareEntryIds('1700000000001-9:10', '1700000000001-9:2')).toBe(1);
+    expect(compareEntryIds('1700000000001-9:0', '1700000000001-10')).toBe(-1);
+    expect(compareEntryIds('1700000000001-9:3', '1700000000001-9:3')).toBe(0);
+    expect(compareEntryIds('99999999999999999999-1', '100000000000000000000-0')).toBe(-1); // beyond doubles
   });
 });
 

@@ -93,12 +93,34 @@ describe('position pipeline on PostgreSQL', () => {
   it('rolls back on failure so the redelivery stores everything once', async () => {
     const tenant = await buildTenant(t.ctx.db);
     const device = await t.ctx.db.device.create({ data: { name: 'Bike', uniqueId: 'pipe-3', tenantId: tenant.id } });
-    const bad = message('pipe-3', 21, { attributes: { note: 'x\u0000y' } }); // PostgreSQL refuses NUL in jsonb
+    // a year PostgreSQL cannot read (JavaScript's extended ISO form): the COPY fails after the first row
+    const bad = message('pipe-3', 21, {
+      fixTime: '-005000-03-01T11:21:00.000Z',
+      deviceTime: '-005000-03-01T11:21:00.000Z',
+    });
     const batchIds = ids(2);
     await expect(handle([message('pipe-3', 20), bad], { ids: batchIds })).rejects.toThrow();
     expect(await t.ctx.db.position.count({ where: { deviceId: device.id } })).toBe(0);
     await handle([message('pipe-3', 20), message('pipe-3', 21)], { ids: batchIds });
     expect(await t.ctx.db.position.count({ where: { deviceId: device.id } })).toBe(2);
+  });
+
+  it('stores text with tabs, line breaks, backslashes and quotes exactly (COPY escaping)', async () => {
+    const tenant = await buildTenant(t.ctx.db);
+    const device = await t.ctx.db.device.create({ data: { name: 'Van', uniqueId: 'pipe-esc', tenantId: tenant.id } });
+    const note = 'a\tb\nc\\d "q" \r\\N é \u0000';
+    const network = { radioType: 'gsm', considerIp: false, cellTowers: [], wifiAccessPoints: [] };
+    await handle(
+      [message('pipe-esc', 40, { attributes: { note, 'odd\tkey': 1 }, network } as Partial<PositionMessage>)],
+      {
+        ids: ids(1),
+      },
+    );
+    const stored = await t.ctx.db.position.findFirstOrThrow({ where: { deviceId: device.id } });
+    expect((stored.attributes as Record<string, unknown>).note).toBe(note);
+    expect((stored.attributes as Record<string, unknown>)['odd\tkey']).toBe(1);
+    expect(stored.network).toEqual(network);
+    expect(stored.fixTime.toISOString()).toBe('2026-03-01T11:40:00.000Z');
   });
 
   it('drops unknown devices unless the server registers them, and ignores disabled ones', async () => {

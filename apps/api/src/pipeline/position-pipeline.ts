@@ -9,7 +9,7 @@ import { applyGeofences, GeofenceCache } from './geofences';
 import { applyHours, applyMotion, applyOutdated } from './motion';
 import type { DeviceRow, DeviceUpdate } from './store';
 import { insertPositions, lockDevices, registerDevices, reserveIds, updateDevices } from './store';
-import type { LastPosition, PipelineConfig, WorkingPosition } from './types';
+import type { PipelineConfig, WorkingPosition } from './types';
 
 export interface StoredBatch {
   positions: (WorkingPosition & { id: bigint })[];
@@ -113,7 +113,7 @@ export function createPositionPipeline(deps: PipelineDeps) {
           // a status message with no location of its own never becomes the latest position before a real fix
           if (position.outdated && !last) continue;
           if (!last || position.fixTime >= last.fixTime) {
-            last = asLast(position);
+            last = position;
             latestRow.set(device.id, position);
           }
         }
@@ -152,19 +152,20 @@ export function createPositionPipeline(deps: PipelineDeps) {
 
 function toWorking(message: PositionMessage, entryId: string, device: DeviceRow, now: Date): WorkingPosition {
   const serverTime = new Date(message.serverTime);
-  const fixTime = message.fixTime
-    ? new Date(message.fixTime)
-    : message.deviceTime
-      ? new Date(message.deviceTime)
-      : serverTime;
+  const serverValid = !Number.isNaN(serverTime.getTime());
+  const fixText = message.fixTime ?? message.deviceTime ?? message.serverTime;
+  const deviceText = message.deviceTime ?? fixText;
+  const fixTime = message.fixTime || message.deviceTime ? new Date(fixText) : serverValid ? serverTime : now;
   return {
     message,
     entryId,
     deviceId: device.id,
     tenantId: device.tenantId,
-    serverTime: Number.isNaN(serverTime.getTime()) ? now : serverTime,
+    serverTime: serverValid ? serverTime : now,
     fixTime,
     deviceTime: message.deviceTime ? new Date(message.deviceTime) : fixTime,
+    // times go to the database as the message wrote them (ISO, UTC) unless the server time had to be replaced
+    texts: serverValid ? { serverTime: message.serverTime, deviceTime: deviceText, fixTime: fixText } : undefined,
     valid: message.valid,
     latitude: message.latitude,
     longitude: message.longitude,
@@ -173,24 +174,9 @@ function toWorking(message: PositionMessage, entryId: string, device: DeviceRow,
     course: message.course,
     accuracy: message.accuracy,
     outdated: message.outdated,
-    attributes: { ...message.attributes },
+    // the message's own object: the steps set the same values again if a failed batch is handled twice
+    attributes: message.attributes,
     geofenceIds: [],
-  };
-}
-
-function asLast(p: WorkingPosition): LastPosition {
-  return {
-    id: 0n,
-    fixTime: p.fixTime,
-    valid: p.valid,
-    latitude: p.latitude,
-    longitude: p.longitude,
-    altitude: p.altitude,
-    speed: p.speed,
-    course: p.course,
-    accuracy: p.accuracy,
-    attributes: p.attributes,
-    geofenceIds: p.geofenceIds,
   };
 }
 

@@ -30,7 +30,6 @@ function working(over: Partial<WorkingPosition> = {}): WorkingPosition {
 }
 function last(over: Partial<LastPosition> = {}): LastPosition {
   return {
-    id: 1n,
     fixTime: new Date('2026-01-01T11:58:00Z'),
     valid: true,
     latitude: 52.5,

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { LastPosition, WorkingPosition } from './types';
 
 export interface DeviceRow {
@@ -39,7 +40,6 @@ export async function lockDevices(client: pg.PoolClient, uniqueIds: string[]): P
         r.pid === null
           ? null
           : {
-              id: r.pid,
               fixTime: r.fixTime,
               valid: r.valid,
               latitude: r.latitude,
@@ -76,42 +76,43 @@ export async function reserveIds(client: pg.PoolClient, count: number): Promise<
 
 const iso = (d: Date) => d.toISOString();
 
-/** One INSERT of the whole batch through unnest (a constant number of parameters whatever the size). */
+const POSITION_COLUMNS =
+  'id, "deviceId", "tenantId", protocol, "serverTime", "deviceTime", "fixTime", valid, latitude, longitude, ' +
+  'altitude, speed, course, accuracy, network, "geofenceIds", attributes';
+
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+/** A value in COPY's text format: backslash, tab, newline and carriage return escaped (JSON text has only the first). */
+const copyText = (text: string) =>
+  /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c] as string) : text;
+const copyLine = (r: WorkingPosition & { id: bigint }) =>
+  `${r.id}\t${r.deviceId}\t${r.tenantId ?? '\\N'}\t${copyText(r.message.protocol)}\t${
+    r.texts
+      ? `${r.texts.serverTime}\t${r.texts.deviceTime}\t${r.texts.fixTime}`
+      : `${iso(r.serverTime)}\t${iso(r.deviceTime)}\t${iso(r.fixTime)}`
+  }\t${r.valid ? 't' : 'f'}\t${r.latitude}\t${r.longitude}\t${r.altitude}\t${r.speed}\t${
+    r.course
+  }\t${r.accuracy}\t${r.message.network ? copyText(JSON.stringify(r.message.network)) : '\\N'}\t{${r.geofenceIds.join(
+    ',',
+  )}}\t${copyText(JSON.stringify(r.attributes))}\n`;
+
+/**
+ * The whole batch in one COPY (text format): several times cheaper than an INSERT for PostgreSQL and for this
+ * process (no parameter arrays to serialize and parse). Timestamps are UTC; the columns have no time zone, so
+ * PostgreSQL ignores the ISO strings' Z.
+ */
 export async function insertPositions(
   client: pg.PoolClient,
   rows: (WorkingPosition & { id: bigint })[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const col = <T>(f: (r: WorkingPosition & { id: bigint }) => T) => rows.map(f);
-  await client.query(
-    `INSERT INTO positions (id, "deviceId", "tenantId", protocol, "serverTime", "deviceTime", "fixTime", valid,
-                           latitude, longitude, altitude, speed, course, accuracy, network, "geofenceIds", attributes)
-     SELECT id, dev, ten, proto, (st AT TIME ZONE 'UTC'), (dt AT TIME ZONE 'UTC'), (ft AT TIME ZONE 'UTC'), valid,
-            lat, lon, alt, spd, crs, acc, net, geo::int[], attrs
-       FROM unnest($1::bigint[], $2::int[], $3::int[], $4::text[], $5::timestamptz[], $6::timestamptz[],
-                   $7::timestamptz[], $8::bool[], $9::float8[], $10::float8[], $11::float8[], $12::float8[],
-                   $13::float8[], $14::float8[], $15::jsonb[], $16::text[], $17::jsonb[])
-         AS t(id, dev, ten, proto, st, dt, ft, valid, lat, lon, alt, spd, crs, acc, net, geo, attrs)`,
-    [
-      col((r) => r.id.toString()),
-      col((r) => r.deviceId),
-      col((r) => r.tenantId),
-      col((r) => r.message.protocol),
-      col((r) => iso(r.serverTime)),
-      col((r) => iso(r.deviceTime)),
-      col((r) => iso(r.fixTime)),
-      col((r) => r.valid),
-      col((r) => r.latitude),
-      col((r) => r.longitude),
-      col((r) => r.altitude),
-      col((r) => r.speed),
-      col((r) => r.course),
-      col((r) => r.accuracy),
-      col((r) => (r.message.network ? JSON.stringify(r.message.network) : null)),
-      col((r) => `{${r.geofenceIds.join(',')}}`),
-      col((r) => JSON.stringify(r.attributes)),
-    ],
-  );
+  let text = '';
+  for (const row of rows) text += copyLine(row);
+  const stream = client.query(copyFrom(`COPY positions (${POSITION_COLUMNS}) FROM STDIN`));
+  await new Promise<void>((resolve, reject) => {
+    stream.once('finish', resolve);
+    stream.once('error', reject);
+    stream.end(text);
+  });
 }
 
 export interface DeviceUpdate {

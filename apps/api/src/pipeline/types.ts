@@ -10,6 +10,8 @@ export interface WorkingPosition {
   fixTime: Date;
   deviceTime: Date;
   serverTime: Date;
+  /** the bus message's ISO texts of the three times, when the Dates were read from them (the store reuses them) */
+  texts?: { serverTime: string; deviceTime: string; fixTime: string };
   valid: boolean;
   latitude: number;
   longitude: number;
@@ -25,7 +27,6 @@ export interface WorkingPosition {
 
 /** What a step needs to know of the device's latest stored position. */
 export interface LastPosition {
-  id: bigint;
   fixTime: Date;
   valid: boolean;
   latitude: number;

@@ -77,6 +77,68 @@ describe.skipIf(!redisUrl)(title, () => {
     expect(pending.map((summary) => Number((summary as unknown[])[0]))).toEqual([0, 0, 0, 0]);
   });
 
+  it("packs one device's messages of one publish into one entry, each with its own id", async () => {
+    const bus = makeBus('node-a', { partitions: 1 });
+    const ids: string[] = [];
+    const received: PositionMessage[] = [];
+    bus.consume(
+      'positions',
+      async (batch, meta) => {
+        received.push(...batch);
+        ids.push(...meta.ids);
+      },
+      { ...consume, group: 'pack' },
+    );
+    const packet = [0, 1, 2, 3].map((seq) => buildPositionMessage('packer', seq));
+    await bus.publish('positions', [...packet, buildPositionMessage('other', 0)]);
+    await waitFor(() => received.length === 5, 10_000, 'five messages');
+    expect(received).toEqual([...packet, buildPositionMessage('other', 0)]);
+    const redis = new Redis(redisUrl!);
+    expect(await redis.xlen(`${testPrefix}positions:0`)).toBe(2);
+    await redis.quit();
+    const entry = ids[0]!.split(':')[0];
+    expect(ids.slice(0, 4)).toEqual([0, 1, 2, 3].map((k) => `${entry}:${k}`));
+    for (let i = 1; i < ids.length; i++) expect(compareEntryIds(ids[i - 1]!, ids[i]!)).toBe(-1);
+  });
+
+  it('trims what every group has acknowledged and never what a group has not', async () => {
+    const bus = makeBus('node-a', { partitions: 1 });
+    const redis = new Redis(redisUrl!);
+    const key = `${testPrefix}positions:0`;
+    let count = 0;
+    bus.consume(
+      'positions',
+      async (batch) => {
+        count += batch.length;
+      },
+      { ...consume, group: 'trim-a' },
+    );
+    const publishAll = async (n: number, from: number) => {
+      for (let i = from; i < from + n; i++) await bus.publish('positions', [buildPositionMessage(`trim-${i}`, 0)]);
+    };
+    await publishAll(1000, 0);
+    await waitFor(() => count === 1000, 20_000, 'a thousand messages');
+    await new Promise((r) => setTimeout(r, 2100)); // the next acknowledgement trims
+    await publishAll(1, 1000);
+    await waitFor(() => count === 1001, 10_000, 'one more');
+    await waitFor(async () => (await redis.xlen(key)) < 200, 5000, 'trimmed');
+
+    // a second group that has read nothing yet: nothing of what it has not acknowledged goes
+    await redis.xgroup('CREATE', key, 'trim-b', '$');
+    const before = await redis.xlen(key);
+    await publishAll(500, 2000);
+    await waitFor(() => count === 1501, 10_000, 'group a read them');
+    await new Promise((r) => setTimeout(r, 2100));
+    await publishAll(1, 3000);
+    await waitFor(() => count === 1502, 10_000, 'one more');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await redis.xlen(key)).toBeGreaterThanOrEqual(501);
+    const unread = await redis.xreadgroup('GROUP', 'trim-b', 'b', 'COUNT', 1000, 'STREAMS', key, '>');
+    expect((unread as [string, unknown[]][])[0]![1]).toHaveLength(501);
+    expect(before).toBeLessThan(200);
+    await redis.quit();
+  });
+
   it('keeps per-device order with two consumers on two nodes, each owning half the partitions', async () => {
     const publisher = makeBus('ingest');
     const a = makeBus('node-a');
@@ -147,10 +209,8 @@ describe.skipIf(!redisUrl)(title, () => {
       },
       { ...consume, group: 'retry', batchSize: 3 },
     );
-    await bus.publish(
-      'positions',
-      [0, 1, 2, 3].map((seq) => buildPositionMessage('retry-device', seq)),
-    );
+    // one publish each: one entry each (batchSize counts entries)
+    for (const seq of [0, 1, 2, 3]) await bus.publish('positions', [buildPositionMessage('retry-device', seq)]);
     await waitFor(() => attempts.flat().length >= 7, 10_000, 'redelivery');
     expect(attempts.slice(0, 3)).toEqual([[0, 1, 2], [0, 1, 2], [3]]);
   });

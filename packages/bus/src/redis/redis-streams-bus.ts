@@ -16,20 +16,28 @@ import type {
 import { busDefaults } from '../defaults';
 import { partitionOf } from '../partition';
 import { BusKeys } from './keys';
-import { RedisStreamConsumer } from './stream-consumer';
+import { RedisStreamConsumer, TRIM_ACKED } from './stream-consumer';
 import type { MessageSchema } from './stream-reply';
 
-/** Most messages in one publish batch: a larger turn's publishes go out in several. */
+/** Most entries in one publish batch: a larger turn's publishes go out in several. */
 const MAX_BATCH = 1000;
+/** Most messages of one device packed into one stream entry. */
+const MAX_PACK = 100;
 
 /**
- * XADDs a batch (KEYS[i] <- ARGV[i + 1], MAXLEN ~ ARGV[1]) in one command: one script call costs the ingest far
- * less than a pipeline of one command per message. Each XADD stands alone as it would in a pipeline (pcall): the
- * reply lists the failed ones, `{ index, error, … }` (1-based), empty when all are stored.
+ * XADDs a batch (KEYS[i] <- ARGV[i + 1]; MAXLEN ~ ARGV[1] unless it is 0) in one command: one script call costs
+ * the ingest far less than a pipeline of one command per message. Each XADD stands alone as it would in a
+ * pipeline (pcall): the reply lists the failed ones, `{ index, error, … }` (1-based), empty when all are stored.
  */
 const XADD_BATCH = `local failed = {}
+local capped = ARGV[1] ~= '0'
 for i = 1, #KEYS do
-  local r = redis.pcall('XADD', KEYS[i], 'MAXLEN', '~', ARGV[1], '*', 'd', ARGV[i + 1])
+  local r
+  if capped then
+    r = redis.pcall('XADD', KEYS[i], 'MAXLEN', '~', ARGV[1], '*', 'd', ARGV[i + 1])
+  else
+    r = redis.pcall('XADD', KEYS[i], '*', 'd', ARGV[i + 1])
+  end
   if type(r) == 'table' and r.err then
     failed[#failed + 1] = i
     failed[#failed + 1] = r.err
@@ -55,8 +63,10 @@ export type RedisStreamsBusOptions = Omit<CreateBusOptions, 'redisUrl'> & { redi
 
 /**
  * The production bus. Partitioned topics are N Redis streams each (`<prefix><topic>:<p>`, p = FNV-1a of
- * uniqueId mod N), written with XADD (MAXLEN ~ maxLen) and read through consumer groups, one leased consumer
- * per partition and group (see RedisStreamConsumer). Commands go over pub/sub to every ingest node.
+ * uniqueId mod N), written with XADD and read through consumer groups, one leased consumer per partition and
+ * group (see RedisStreamConsumer), which also trims what every group has acknowledged. The messages of one device
+ * in one publish call (a tracker's packet of buffered records) share one entry: field `d` holds the message, or
+ * the list of messages when there are several. Commands go over pub/sub to every ingest node.
  */
 export class RedisStreamsBus implements Bus {
   readonly kind = 'redis';
@@ -80,9 +90,10 @@ export class RedisStreamsBus implements Bus {
     this.partitions = options.partitions ?? busDefaults.partitions;
     this.logger = options.logger;
     this.keys = new BusKeys(options.keyPrefix ?? busDefaults.keyPrefix);
-    this.maxLen = String(options.maxLen ?? busDefaults.maxLen);
+    this.maxLen = String(options.maxLen ?? 0);
     this.redis = new Redis(options.redisUrl, { protocol: 2, connectionName: `waymark-bus:${this.nodeId}` });
     this.redis.defineCommand('waymarkXaddBatch', { lua: XADD_BATCH });
+    this.redis.defineCommand('waymarkTrimAcked', { lua: TRIM_ACKED, numberOfKeys: 1 });
     this.redis.on('error', (err) => this.logger.warn({ err: err.message }, 'bus redis connection error'));
   }
 
@@ -98,9 +109,13 @@ export class RedisStreamsBus implements Bus {
     const streams = this.streamKeys(topic);
     const first = batch.keys.length;
     try {
-      for (const message of messages) {
-        batch.keys.push(streams[partitionOf(message.uniqueId, this.partitions)] as string);
-        batch.payloads.push(JSON.stringify(message));
+      for (let i = 0; i < messages.length; ) {
+        const uniqueId = (messages[i] as TopicMessages[T]).uniqueId;
+        let j = i + 1;
+        while (j < messages.length && j - i < MAX_PACK && (messages[j] as TopicMessages[T]).uniqueId === uniqueId) j++;
+        batch.keys.push(streams[partitionOf(uniqueId, this.partitions)] as string);
+        batch.payloads.push(JSON.stringify(j - i === 1 ? messages[i] : messages.slice(i, j)));
+        i = j;
       }
     } catch (err) {
       // a message that cannot be serialised: none of this call's go out

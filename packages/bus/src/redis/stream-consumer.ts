@@ -26,6 +26,34 @@ export interface StreamConsumerOptions<T> {
   onClose: () => void;
 }
 
+/**
+ * Trims from a stream (KEYS[1]) what every consumer group is done with: entries older than each group's oldest
+ * pending entry, or than its last delivered one when nothing is pending. Nothing is trimmed before a group exists.
+ */
+export const TRIM_ACKED = `local function older(a, b)
+  local ams, aseq = string.match(a, '(%d+)-(%d+)')
+  local bms, bseq = string.match(b, '(%d+)-(%d+)')
+  ams, aseq, bms, bseq = tonumber(ams), tonumber(aseq), tonumber(bms), tonumber(bseq)
+  return ams < bms or (ams == bms and aseq < bseq)
+end
+local keep = nil
+for _, g in ipairs(redis.call('XINFO', 'GROUPS', KEYS[1])) do
+  local info = {}
+  for i = 1, #g, 2 do info[g[i]] = g[i + 1] end
+  local need = info['last-delivered-id']
+  if info['pending'] > 0 then need = redis.call('XPENDING', KEYS[1], info['name'])[2] end
+  if keep == nil or older(need, keep) then keep = need end
+end
+if keep == nil then return 0 end
+return redis.call('XTRIM', KEYS[1], 'MINID', '~', keep)`;
+
+/** How often a consumer trims each partition it acknowledges in, ms. */
+const TRIM_EVERY_MS = 2000;
+
+interface TrimmingPipeline {
+  waymarkTrimAcked(key: string): unknown;
+}
+
 interface Entry {
   partition: number;
   id: string;
@@ -37,6 +65,8 @@ interface Entry {
  * messages to the handler and XACKs them only after it resolves. A newly owned partition first gets its group
  * created and every pending entry claimed (XAUTOCLAIM) so that a dead owner's unacknowledged messages are
  * delivered again, in order, before new ones; the same re-read of pending entries follows a failed batch.
+ * Every few seconds it trims from each partition what every group has acknowledged (streams have no length
+ * cap by default: a cap would drop entries nobody has processed yet).
  */
 export class RedisStreamConsumer<T> implements Consumer {
   readonly topic: PartitionedTopic;
@@ -50,6 +80,7 @@ export class RedisStreamConsumer<T> implements Consumer {
   private inFlight = new Set<number>();
   private stopped = false;
   private nextRebalance = 0;
+  private readonly trimmedAt = new Map<number, number>();
 
   constructor(private readonly o: StreamConsumerOptions<T>) {
     this.topic = o.topic;
@@ -166,12 +197,23 @@ export class RedisStreamConsumer<T> implements Consumer {
     const messageIds: string[] = [];
     const ids = new Map<number, string[]>();
     for (const entry of entries) {
-      ids.set(entry.partition, [...(ids.get(entry.partition) ?? []), entry.id]);
-      const message = entry.fields ? decodeEntry(entry.fields, this.o.schema) : undefined;
-      if (message !== undefined) {
+      const list = ids.get(entry.partition);
+      if (list) list.push(entry.id);
+      else ids.set(entry.partition, [entry.id]);
+      const decoded = entry.fields ? decodeEntry(entry.fields, this.o.schema) : undefined;
+      if (decoded === undefined) {
+        this.log('warn', { id: entry.id, partition: entry.partition }, 'bus message unreadable; skipped');
+        continue;
+      }
+      for (let k = 0; k < decoded.length; k++) {
+        const message = decoded[k];
+        if (message === undefined) {
+          this.log('warn', { id: entry.id, index: k, partition: entry.partition }, 'bus message unreadable; skipped');
+          continue;
+        }
         messages.push(message);
-        messageIds.push(entry.id);
-      } else this.log('warn', { id: entry.id, partition: entry.partition }, 'bus message unreadable; skipped');
+        messageIds.push(decoded.length === 1 ? entry.id : `${entry.id}:${k}`);
+      }
     }
     this.inFlight = new Set(ids.keys());
     try {
@@ -184,11 +226,26 @@ export class RedisStreamConsumer<T> implements Consumer {
       return;
     }
     const pipeline = this.o.redis.pipeline();
-    for (const [p, list] of ids) pipeline.xack(this.o.keys.stream(this.o.topic, p), this.o.group, ...list);
+    const now = Date.now();
+    const trims = new Set<number>(); // indexes of trim commands in the pipeline
+    for (const [p, list] of ids) {
+      const key = this.o.keys.stream(this.o.topic, p);
+      pipeline.xack(key, this.o.group, ...list);
+      if (now - (this.trimmedAt.get(p) ?? 0) >= TRIM_EVERY_MS) {
+        this.trimmedAt.set(p, now);
+        trims.add(pipeline.length);
+        (pipeline as unknown as TrimmingPipeline).waymarkTrimAcked(key);
+      }
+    }
     const results = (await pipeline.exec()) ?? [];
     this.inFlight = new Set();
-    const failed = results.find(([err]) => err);
-    if (failed) throw failed[0];
+    for (let i = 0; i < results.length; i++) {
+      const err = results[i]?.[0];
+      if (!err) continue;
+      // a failed trim only leaves entries for the next one; a failed XACK means redelivery (skipped by cursors)
+      if (trims.has(i)) this.log('warn', { err }, 'bus stream trim failed');
+      else throw err;
+    }
   }
 
   private log(level: 'info' | 'warn' | 'error', obj: object, msg: string): void {

@@ -34,8 +34,14 @@ describe('stream replies', () => {
 
   it('decodes field d against the schema, refusing what does not fit', () => {
     const message = buildPositionMessage('dev', 1);
-    expect(decodeEntry(['d', JSON.stringify(message)], positionMessageSchema)).toEqual(message);
-    expect(decodeEntry(['d', '{"uniqueId":"x"}'], positionMessageSchema)).toBeUndefined();
+    expect(decodeEntry(['d', JSON.stringify(message)], positionMessageSchema)).toEqual([message]);
+    expect(decodeEntry(['d', '{"uniqueId":"x"}'], positionMessageSchema)).toEqual([undefined]);
+    // one device's messages published together share an entry
+    expect(decodeEntry(['d', JSON.stringify([message, { uniqueId: 'x' }, message])], positionMessageSchema)).toEqual([
+      message,
+      undefined,
+      message,
+    ]);
     expect(decodeEntry(['d', '{not json'], positionMessageSchema)).toBeUndefined();
     expect(decodeEntry(['x', '1'], positionMessageSchema)).toBeUndefined();
   });

@@ -42,14 +42,22 @@ export interface MessageSchema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false };
 }
 
-/** The message in field `d` (JSON), checked against its schema; undefined when missing or invalid. */
-export function decodeEntry<T>(fields: readonly string[], schema: MessageSchema<T>): T | undefined {
+/**
+ * The messages of field `d` (JSON: one message, or the list of one device's messages published together), each
+ * checked against its schema (undefined where it does not fit); undefined when the field is missing or no JSON.
+ */
+export function decodeEntry<T>(fields: readonly string[], schema: MessageSchema<T>): (T | undefined)[] | undefined {
   const raw = fieldValue(fields, 'd');
   if (raw === undefined) return undefined;
+  let value: unknown;
   try {
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : undefined;
+    value = JSON.parse(raw);
   } catch {
     return undefined;
   }
+  const check = (v: unknown) => {
+    const parsed = schema.safeParse(v);
+    return parsed.success ? parsed.data : undefined;
+  };
+  return Array.isArray(value) ? value.map(check) : [check(value)];
 }
