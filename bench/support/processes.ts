@@ -4,17 +4,21 @@ import { join } from 'node:path';
 
 export const root = join(import.meta.dirname, '..', '..');
 
-/** Starts a tsx script and resolves when its stdout shows `ready`. */
+/**
+ * V8 flags of the shipped start scripts (package.json `start`, `waymark`): a young generation large enough for
+ * the batches the ingest and the pipeline keep in flight (measured: a fifth less CPU per position).
+ */
+export const NODE_FLAGS = ['--max-semi-space-size=64'];
+
+/** Starts a tsx script as the start scripts do and resolves when its stdout shows `ready`. */
 export function startProcess(
   args: string[],
   env: Record<string, string>,
   ready: RegExp,
   nodeArgs: string[] = [],
 ): Promise<ChildProcess> {
-  const [command, commandArgs] =
-    nodeArgs.length > 0
-      ? [process.execPath, [...nodeArgs, '--import', 'tsx', ...args]]
-      : [join(root, 'node_modules/.bin/tsx'), args];
+  // node itself (not the tsx wrapper), so that the child's pid is the process measured
+  const [command, commandArgs] = [process.execPath, [...NODE_FLAGS, ...nodeArgs, '--import', 'tsx', ...args]];
   const child = spawn(command, commandArgs, {
     cwd: root,
     env: { ...process.env, ...env },

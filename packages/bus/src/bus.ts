@@ -113,6 +113,12 @@ export interface CreateBusOptions {
    * processed; consumers trim what every group has acknowledged instead.
    */
   maxLen?: number;
+  /**
+   * Redis bus: publish() waits while the stream of a message's partition holds this many entries or more
+   * (default 2000; 0 = never wait), so that a stalled or absent consumer stops the ingest's acknowledgements
+   * instead of filling Redis.
+   */
+  streamHighWaterMark?: number;
   /** Wait before a failed batch is delivered again, ms. Default 1000. */
   retryDelayMs?: number;
   /** How long close() waits for a running handler, ms. Default 5000. */

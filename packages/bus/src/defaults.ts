@@ -12,4 +12,9 @@ export const busDefaults = {
   blockMs: 1000,
   /** In-process bus: publish() waits while a consumed queue holds this many messages (back-pressure). */
   highWaterMark: 10_000,
+  /**
+   * Redis bus: publish() waits while the partition's stream holds this many entries (XLEN: unprocessed ones plus
+   * up to ~2 s of processed ones not trimmed yet). An entry carries one device's messages of one publish.
+   */
+  streamHighWaterMark: 2000,
 } as const;

@@ -13,7 +13,9 @@ import { busDefaults } from './defaults';
 import { GroupQueue } from './in-process-queue';
 import { Waiter, withTimeout } from './sleep';
 
-export type InProcessBusOptions = Omit<CreateBusOptions, 'redisUrl'> & { highWaterMark?: number };
+export type InProcessBusOptions = Omit<CreateBusOptions, 'redisUrl' | 'streamHighWaterMark'> & {
+  highWaterMark?: number;
+};
 
 /** A published message in a group queue; `settle` counts down the consumer groups that still have to handle it. */
 interface Entry<T = unknown> {

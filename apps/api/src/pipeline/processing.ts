@@ -69,7 +69,7 @@ export function startProcessing(
     },
   });
   const consumers: Consumer[] = [
-    bus.consume('positions', pipeline, { group: 'api', batchSize: options.batchSize ?? 500 }),
+    bus.consume('positions', pipeline, { group: 'api', batchSize: options.batchSize ?? 150 }),
     bus.consume(
       'device-status',
       createStatusHandler(ctx.db, ctx.live, (uniqueId) => {

@@ -139,6 +139,27 @@ describe.skipIf(!redisUrl)(title, () => {
     await redis.quit();
   });
 
+  it('holds publishes while a stream is full, until consumers have worked it down (back-pressure)', async () => {
+    const ingest = makeBus('ingest', { partitions: 1, streamHighWaterMark: 150 });
+    for (let i = 0; i < 150; i++) await ingest.publish('positions', [buildPositionMessage(`bp-${i}`, 0)]);
+    let resolved = false;
+    const held = ingest.publish('positions', [buildPositionMessage('bp-late', 0)]).then(() => {
+      resolved = true;
+    });
+    await new Promise((r) => setTimeout(r, 600));
+    expect(resolved).toBe(false); // no consumer: the ingest would not acknowledge this tracker yet
+    let count = 0;
+    makeBus('api', { partitions: 1 }).consume(
+      'positions',
+      async (batch) => {
+        count += batch.length;
+      },
+      { ...consume, group: 'bp' },
+    );
+    await held;
+    expect(count).toBeGreaterThanOrEqual(150);
+  });
+
   it('keeps per-device order with two consumers on two nodes, each owning half the partitions', async () => {
     const publisher = makeBus('ingest');
     const a = makeBus('node-a');

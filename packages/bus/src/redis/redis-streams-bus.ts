@@ -27,7 +27,8 @@ const MAX_PACK = 100;
 /**
  * XADDs a batch (KEYS[i] <- ARGV[i + 1]; MAXLEN ~ ARGV[1] unless it is 0) in one command: one script call costs
  * the ingest far less than a pipeline of one command per message. Each XADD stands alone as it would in a
- * pipeline (pcall): the reply lists the failed ones, `{ index, error, … }` (1-based), empty when all are stored.
+ * pipeline (pcall). Reply: `{ failed, lengths }` — failed: `{ index, error, … }` (1-based), empty when all are
+ * stored; lengths: `{ key, XLEN, … }` of every stream written (the publisher's back-pressure).
  */
 const XADD_BATCH = `local failed = {}
 local capped = ARGV[1] ~= '0'
@@ -43,10 +44,21 @@ for i = 1, #KEYS do
     failed[#failed + 1] = r.err
   end
 end
-return failed`;
+local lengths, seen = {}, {}
+for i = 1, #KEYS do
+  if not seen[KEYS[i]] then
+    seen[KEYS[i]] = true
+    local ok, n = pcall(redis.call, 'XLEN', KEYS[i])
+    if ok then
+      lengths[#lengths + 1] = KEYS[i]
+      lengths[#lengths + 1] = n
+    end
+  end
+end
+return { failed, lengths }`;
 
 interface BatchingRedis {
-  waymarkXaddBatch(...args: (string | number)[]): Promise<(number | string)[]>;
+  waymarkXaddBatch(...args: (string | number)[]): Promise<unknown>;
 }
 
 /** Publishes of one event-loop turn: their stream keys and payloads, sent as one XADD_BATCH call. */
@@ -83,6 +95,11 @@ export class RedisStreamsBus implements Bus {
   private closed = false;
   private batch: PublishBatch | undefined;
   private readonly maxLen: string;
+  private readonly highWaterMark: number;
+  /** Entries in each stream as Redis last said (after a publish, or while waiting for room). */
+  private readonly lengths = new Map<string, number>();
+  /** One refresh of the lengths of full streams that every waiting publish shares. */
+  private refreshing: Promise<void> | undefined;
   private readonly streamKeyCache = new Map<PartitionedTopic, readonly string[]>();
 
   constructor(private readonly options: RedisStreamsBusOptions) {
@@ -91,6 +108,7 @@ export class RedisStreamsBus implements Bus {
     this.logger = options.logger;
     this.keys = new BusKeys(options.keyPrefix ?? busDefaults.keyPrefix);
     this.maxLen = String(options.maxLen ?? 0);
+    this.highWaterMark = options.streamHighWaterMark ?? busDefaults.streamHighWaterMark;
     this.redis = new Redis(options.redisUrl, { protocol: 2, connectionName: `waymark-bus:${this.nodeId}` });
     this.redis.defineCommand('waymarkXaddBatch', { lua: XADD_BATCH });
     this.redis.defineCommand('waymarkTrimAcked', { lua: TRIM_ACKED, numberOfKeys: 1 });
@@ -105,8 +123,16 @@ export class RedisStreamsBus implements Bus {
   async publish<T extends PartitionedTopic>(topic: T, messages: readonly TopicMessages[T][]): Promise<void> {
     if (this.closed) throw new Error('bus is closed');
     if (messages.length === 0) return;
-    const batch = this.openBatch();
     const streams = this.streamKeys(topic);
+    if (this.highWaterMark > 0) {
+      const full = messages.some(
+        (m) =>
+          (this.lengths.get(streams[partitionOf(m.uniqueId, this.partitions)] as string) ?? 0) >= this.highWaterMark,
+      );
+      if (full) await this.roomFor(messages.map((m) => streams[partitionOf(m.uniqueId, this.partitions)] as string));
+      if (this.closed) throw new Error('bus is closed');
+    }
+    const batch = this.openBatch();
     const first = batch.keys.length;
     try {
       for (let i = 0; i < messages.length; ) {
@@ -130,6 +156,33 @@ export class RedisStreamsBus implements Bus {
     for (let i = first; i < end; i++) {
       const err = failures.get(i);
       if (err !== undefined) throw new Error(err);
+    }
+  }
+
+  /**
+   * Back-pressure: waits while any of these streams holds `streamHighWaterMark` entries or more (consumers are
+   * behind, or none runs), so the ingest stops acknowledging — trackers keep their records — instead of Redis
+   * growing without bound. Waiting publishes share one XLEN refresh every 100 ms.
+   */
+  private async roomFor(keys: readonly string[]): Promise<void> {
+    const isFull = (k: string) => (this.lengths.get(k) ?? 0) >= this.highWaterMark;
+    while (!this.closed && keys.some(isFull)) {
+      this.refreshing ??= (async () => {
+        await new Promise((r) => setTimeout(r, 100));
+        const full = [...this.lengths.keys()].filter(isFull);
+        const pipeline = this.redis.pipeline();
+        for (const k of full) pipeline.xlen(k);
+        const results = (await pipeline.exec()) ?? [];
+        full.forEach((k, i) => {
+          const [err, n] = results[i] ?? [];
+          if (!err) this.lengths.set(k, Number(n));
+        });
+      })()
+        .catch((err) => this.logger.warn({ err }, 'bus stream lengths not read'))
+        .finally(() => {
+          this.refreshing = undefined;
+        });
+      await this.refreshing;
     }
   }
 
@@ -157,9 +210,13 @@ export class RedisStreamsBus implements Bus {
       return;
     }
     const redis = this.redis as unknown as BatchingRedis;
-    redis
-      .waymarkXaddBatch(batch.keys.length, ...batch.keys, this.maxLen, ...batch.payloads)
-      .then((reply) => batch.settle(failuresOf(reply, batch.keys.length)), batch.fail);
+    redis.waymarkXaddBatch(batch.keys.length, ...batch.keys, this.maxLen, ...batch.payloads).then((reply) => {
+      const [failed, lengths] = Array.isArray(reply) ? (reply as [unknown, unknown]) : [reply, []];
+      if (Array.isArray(lengths)) {
+        for (let i = 0; i + 1 < lengths.length; i += 2) this.lengths.set(String(lengths[i]), Number(lengths[i + 1]));
+      }
+      batch.settle(failuresOf(failed, batch.keys.length));
+    }, batch.fail);
   }
 
   /** Stream keys of a topic by partition, built once. */

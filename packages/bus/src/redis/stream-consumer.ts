@@ -47,8 +47,8 @@ end
 if keep == nil then return 0 end
 return redis.call('XTRIM', KEYS[1], 'MINID', '~', keep)`;
 
-/** How often a consumer trims each partition it acknowledges in, ms. */
-const TRIM_EVERY_MS = 2000;
+/** How often a consumer trims each partition it acknowledges in, ms (and at once when it has nothing to read). */
+const TRIM_EVERY_MS = 500;
 
 interface TrimmingPipeline {
   waymarkTrimAcked(key: string): unknown;
@@ -81,6 +81,8 @@ export class RedisStreamConsumer<T> implements Consumer {
   private stopped = false;
   private nextRebalance = 0;
   private readonly trimmedAt = new Map<number, number>();
+  /** partitions with acknowledgements since their last trim */
+  private readonly untrimmed = new Set<number>();
 
   constructor(private readonly o: StreamConsumerOptions<T>) {
     this.topic = o.topic;
@@ -141,6 +143,7 @@ export class RedisStreamConsumer<T> implements Consumer {
     const entries = pending.length > 0 ? await this.read(pending, '0') : await this.read(owned, '>');
     for (const p of pending) if (!entries.some((e) => e.partition === p)) this.needsPending.delete(p);
     if (entries.length > 0 && !this.stopped) await this.handle(entries);
+    else if (entries.length === 0 && this.untrimmed.size > 0) await this.trimIdle();
   }
 
   private async rebalance(): Promise<void> {
@@ -231,8 +234,10 @@ export class RedisStreamConsumer<T> implements Consumer {
     for (const [p, list] of ids) {
       const key = this.o.keys.stream(this.o.topic, p);
       pipeline.xack(key, this.o.group, ...list);
+      this.untrimmed.add(p);
       if (now - (this.trimmedAt.get(p) ?? 0) >= TRIM_EVERY_MS) {
         this.trimmedAt.set(p, now);
+        this.untrimmed.delete(p);
         trims.add(pipeline.length);
         (pipeline as unknown as TrimmingPipeline).waymarkTrimAcked(key);
       }
@@ -246,6 +251,22 @@ export class RedisStreamConsumer<T> implements Consumer {
       if (trims.has(i)) this.log('warn', { err }, 'bus stream trim failed');
       else throw err;
     }
+  }
+
+  /**
+   * Nothing new to read: trims the partitions acknowledged in since their last trim, so that a stream the
+   * publishers' back-pressure watches does not stay long with processed entries.
+   */
+  private async trimIdle(): Promise<void> {
+    const pipeline = this.o.redis.pipeline();
+    for (const p of this.untrimmed) {
+      (pipeline as unknown as TrimmingPipeline).waymarkTrimAcked(this.o.keys.stream(this.o.topic, p));
+      this.trimmedAt.set(p, Date.now());
+    }
+    this.untrimmed.clear();
+    const results = (await pipeline.exec()) ?? [];
+    const failed = results.find(([err]) => err);
+    if (failed) this.log('warn', { err: failed[0] }, 'bus stream trim failed');
   }
 
   private log(level: 'info' | 'warn' | 'error', obj: object, msg: string): void {
