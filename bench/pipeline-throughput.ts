@@ -71,7 +71,8 @@ const template = decoded.positions[0]!;
 
 const redis = new Redis(redisUrl);
 await redis.flushdb();
-const bus = createBus({ redisUrl, nodeId: 'bench-filler', logger: silentLogger, maxLen: total * 2 });
+// no back-pressure: the streams are filled before any consumer runs
+const bus = createBus({ redisUrl, nodeId: 'bench-filler', logger: silentLogger, streamHighWaterMark: 0 });
 const perDevice = Math.ceil(total / deviceCount);
 const serverTime = new Date().toISOString();
 let published = 0;
