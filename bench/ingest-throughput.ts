@@ -58,6 +58,7 @@ const ingest = spawn(
       WAYMARK_PORT_TELTONIKA: String(port),
       WAYMARK_INGEST_HOST: '127.0.0.1',
       WAYMARK_INGEST_MAX_CONNECTIONS_PER_ADDRESS: '0',
+      WAYMARK_BUS_HIGH_WATER_MARK: '0', // nothing consumes here: the streams only fill
     },
     stdio: ['ignore', 'inherit', 'pipe'],
   },

@@ -13,6 +13,8 @@ export interface IngestEnv {
   maxConnectionsPerAddress: number;
   /** silent connections are closed (and connectionless devices forgotten) after this, ms */
   idleTimeoutMs: number;
+  /** Redis bus: acknowledgements wait while a partition's stream holds this many entries (0 = never wait) */
+  busHighWaterMark: number | undefined;
 }
 
 /** A configuration value that stops the start; the message names the variable. */
@@ -45,6 +47,11 @@ const fixedSchema = z.object({
     .int('expected a whole number')
     .min(0, 'expected 0 (no limit) or more')
     .default(1000),
+  WAYMARK_BUS_HIGH_WATER_MARK: z.coerce
+    .number({ message: 'expected a number of stream entries' })
+    .int('expected a whole number')
+    .min(0, 'expected 0 (never wait) or more')
+    .optional(),
   WAYMARK_INGEST_IDLE_TIMEOUT: z.coerce
     .number({ message: 'expected seconds' })
     .int('expected whole seconds')
@@ -107,5 +114,6 @@ export function loadIngestEnv(
     logLevel: fixed.WAYMARK_LOG_LEVEL,
     maxConnectionsPerAddress: fixed.WAYMARK_INGEST_MAX_CONNECTIONS_PER_ADDRESS,
     idleTimeoutMs: fixed.WAYMARK_INGEST_IDLE_TIMEOUT * 1000,
+    busHighWaterMark: fixed.WAYMARK_BUS_HIGH_WATER_MARK,
   };
 }

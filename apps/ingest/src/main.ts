@@ -24,7 +24,12 @@ async function main(): Promise<void> {
     return;
   }
 
-  const bus = createBus({ redisUrl: env.redisUrl, nodeId: env.nodeId, logger: logger.child({ component: 'bus' }) });
+  const bus = createBus({
+    redisUrl: env.redisUrl,
+    nodeId: env.nodeId,
+    logger: logger.child({ component: 'bus' }),
+    streamHighWaterMark: env.busHighWaterMark,
+  });
   let ingest: Awaited<ReturnType<typeof startIngest>>;
   try {
     ingest = await startIngest({

@@ -44,12 +44,17 @@ export function decodeAvlRecords(
   return { positions, countMatches };
 }
 
+/** Value lengths of the fixed IO element groups, in order (`extended`: with the 16-byte group). */
+const GROUPS = [1, 2, 4, 8] as const;
+const EXTENDED_GROUPS = [1, 2, 4, 8, 16] as const;
+
 /** Codec 8 / 8 Extended / 16: ms timestamp, priority, GPS element, then the IO element groups. */
 function decodeRecord(reader: ByteReader, codec: number, options: AvlOptions): PositionDraft {
   const wide = codec === CODEC_8_EXT || codec === CODEC_16; // 2-byte IO ids and event id
   const wideCounts = codec === CODEC_8_EXT; // 2-byte element counts
   const position = newPosition();
-  const time = new Date(Number(reader.bytes(8).readBigUInt64BE(0)));
+  const high = reader.u32(); // ms since 1970 in 8 bytes: exact as a double below 2^53
+  const time = new Date(high * 0x1_0000_0000 + reader.u32());
   setTime(position, time);
   setAttribute(position, 'priority', reader.u8());
   position.longitude = reader.i32() / 1e7;
@@ -65,16 +70,13 @@ function decodeRecord(reader: ByteReader, codec: number, options: AvlOptions): P
   if (codec === CODEC_16) reader.skip(1); // generation type
   reader.skip(wideCounts ? 2 : 1); // total element count
 
-  const readCount = () => (wideCounts ? reader.u16() : reader.u8());
-  const readId = () => (wide ? reader.u16() : reader.u8());
-  const groups = options.extended ? [1, 2, 4, 8, 16] : [1, 2, 4, 8];
-  for (const length of groups) {
-    const elements = readCount();
+  for (const length of options.extended ? EXTENDED_GROUPS : GROUPS) {
+    const elements = wideCounts ? reader.u16() : reader.u8();
     for (let j = 0; j < elements; j++) {
-      const id = readId();
+      const id = wide ? reader.u16() : reader.u8();
       const start = reader.position;
       reader.skip(length);
-      decodeIoElement(position, reader.buffer, { id, start, length, variable: false }, options.fmb);
+      decodeIoElement(position, reader.buffer, id, start, length, false, options.fmb);
     }
   }
   if (codec === CODEC_8_EXT) {
@@ -84,7 +86,7 @@ function decodeRecord(reader: ByteReader, codec: number, options: AvlOptions): P
       const length = reader.u16();
       const start = reader.position;
       reader.skip(length);
-      decodeIoElement(position, reader.buffer, { id, start, length, variable: true }, options.fmb);
+      decodeIoElement(position, reader.buffer, id, start, length, true, options.fmb);
     }
   }
   return position;

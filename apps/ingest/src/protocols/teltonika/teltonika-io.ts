@@ -96,23 +96,23 @@ export function isFmbFamily(model: string | null | undefined): boolean {
   return typeof model === 'string' && FMB_FAMILY.test(model);
 }
 
-export interface IoElement {
-  id: number;
-  /** Where the value starts in the frame. */
-  start: number;
-  length: number;
-  /** From codec 8 Extended's variable-length group. */
-  variable: boolean;
-}
-
 /**
- * Decodes one IO element. Handlers may read past the value (up to the frame's end), never past the frame.
+ * Decodes one IO element: `id`, its value's `start` in the frame and `length`; `variable` for codec 8 Extended's
+ * variable-length group. Handlers may read past the value (up to the frame's end), never past the frame.
+ * (Positional arguments: this runs for every element of every record.)
  */
-export function decodeIoElement(position: PositionDraft, frame: Buffer, element: IoElement, fmb: boolean): void {
-  const { id, start, length } = element;
+export function decodeIoElement(
+  position: PositionDraft,
+  frame: Buffer,
+  id: number,
+  start: number,
+  length: number,
+  variable: boolean,
+  fmb: boolean,
+): void {
   if (start + length > frame.length) throw new Error(`truncated frame: IO element ${id} overruns the frame`);
   const handler =
-    (element.variable ? variableLength.get(id) : undefined) ?? (fmb ? fmbFamily.get(id) : undefined) ?? common.get(id);
+    (variable ? variableLength.get(id) : undefined) ?? (fmb ? fmbFamily.get(id) : undefined) ?? common.get(id);
   if (handler) {
     handler(position, new ByteReader(frame, start), length);
     return;
