@@ -1,5 +1,6 @@
+import { type Cut, scanningFramer } from '../../codec/scanning.framer';
 import { crc16Kermit } from '../../codec/teltonika-crc';
-import type { Framer, FramerFactory } from '../protocol.types';
+import type { FramerFactory } from '../protocol.types';
 
 /**
  * Cuts a Ruptela TCP stream into packets: 2-byte length, that many bytes (IMEI, command, payload), 2-byte CRC.
@@ -7,36 +8,12 @@ import type { Framer, FramerFactory } from '../protocol.types';
  * fill packets up to 1 KiB), the IMEI has 14 or 15 digits, the command is a device command (1 to 99),
  * and, once whole, the CRC-16/KERMIT matches; otherwise one byte is skipped and the search goes on.
  */
-export const ruptelaFramer: FramerFactory = () => new RuptelaFramer();
+export const ruptelaFramer: FramerFactory = scanningFramer(cutAt);
 
 const MAX_LENGTH = 4096;
 /** IMEIs have 15 digits, sometimes written with one leading zero. */
 const MIN_IMEI = 10n ** 13n;
 const isDeviceCommand = (command: number) => command >= 1 && command < 100;
-
-type Cut = { frame: number } | { skip: true } | { wait: true };
-
-class RuptelaFramer implements Framer {
-  private buffer: Buffer = Buffer.alloc(0);
-
-  push(chunk: Buffer): Buffer[] {
-    this.buffer = this.buffer.length > 0 ? Buffer.concat([this.buffer, chunk]) : chunk;
-    const frames: Buffer[] = [];
-    let offset = 0;
-    while (offset < this.buffer.length) {
-      const cut = cutAt(this.buffer, offset);
-      if ('wait' in cut) break;
-      if ('skip' in cut) {
-        offset += 1;
-        continue;
-      }
-      frames.push(Buffer.from(this.buffer.subarray(offset, offset + cut.frame)));
-      offset += cut.frame;
-    }
-    this.buffer = Buffer.from(this.buffer.subarray(offset));
-    return frames;
-  }
-}
 
 function cutAt(buffer: Buffer, at: number): Cut {
   const available = buffer.length - at;

@@ -1,4 +1,5 @@
-import type { Framer, FramerFactory } from '../protocol.types';
+import { type Cut, scanningFramer } from '../../codec/scanning.framer';
+import type { FramerFactory } from '../protocol.types';
 import { CODEC_8, CODEC_8_EXT, CODEC_16, CODEC_GH3000 } from './teltonika-avl';
 import { SERIAL_CODECS } from './teltonika-serial';
 
@@ -24,31 +25,7 @@ const SERIAL_TYPES: ReadonlySet<number> = new Set([0x05, 0x06, 0x0d, 0x11]);
  * them (an unknown codec, an implausible length, record counts that disagree) are skipped one at a time until the
  * stream lines up again; the CRC itself is the decoder's to check.
  */
-export const teltonikaFramer: FramerFactory = () => new TeltonikaFramer();
-
-type Cut = { frame: number } | { skip: true } | { wait: true };
-
-class TeltonikaFramer implements Framer {
-  private buffer: Buffer = Buffer.alloc(0);
-
-  push(chunk: Buffer): Buffer[] {
-    this.buffer = this.buffer.length > 0 ? Buffer.concat([this.buffer, chunk]) : chunk;
-    const frames: Buffer[] = [];
-    let offset = 0;
-    while (offset < this.buffer.length) {
-      const cut = cutAt(this.buffer, offset);
-      if ('wait' in cut) break;
-      if ('skip' in cut) {
-        offset += 1;
-        continue;
-      }
-      frames.push(Buffer.from(this.buffer.subarray(offset, offset + cut.frame)));
-      offset += cut.frame;
-    }
-    this.buffer = Buffer.from(this.buffer.subarray(offset));
-    return frames;
-  }
-}
+export const teltonikaFramer: FramerFactory = scanningFramer(cutAt);
 
 /** What the bytes at `at` are: a whole frame of some length, not a frame start, or the start of one not yet whole. */
 function cutAt(buffer: Buffer, at: number): Cut {
