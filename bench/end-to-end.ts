@@ -3,6 +3,8 @@
 //     fast as acknowledgements allow → positions stored/s;
 //  B. latency: 1,000 Teltonika trackers at 5 positions/s each (5,000/s) → device-to-websocket p50/p99.
 // Usage: pnpm bench:e2e   (DATABASE_URL's server and REDIS_URL, default the local ones)
+//   BENCH_PHASES=A,B,A2 (which phases, default all), BENCH_SECONDS=30, BENCH_DEVICES=1000,
+//   BENCH_PROFILE_API=dir / BENCH_PROFILE_INGEST=dir (that process writes a V8 CPU profile there)
 import { cpus, totalmem } from 'node:os';
 import { createDb } from '@waymark/db/client';
 import { applyMigrations } from '@waymark/db/migrations/migrate';
@@ -61,6 +63,7 @@ const ingest = await startProcess(
     WAYMARK_INGEST_MAX_CONNECTIONS_PER_ADDRESS: '0',
   },
   /listening|ready/i,
+  process.env.BENCH_PROFILE_INGEST ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_INGEST}`] : [],
 );
 const meter = cpuMeter({
   api: { pid: api.pid!, tree: true },
@@ -82,100 +85,101 @@ async function drained(): Promise<void> {
   }
 }
 
-// A. throughput
-const flood = startSimulation({
-  devices: gt06Ids.map((uniqueId) => ({ uniqueId, protocol: 'teltonika' as const })),
-  rate: 100,
-  ports: { teltonika: teltonikaPort },
-  host: '127.0.0.1',
-});
-await sleep(5000); // connect and warm up
-const c0 = await count();
-const t0 = Date.now();
-meter.reset();
-const samples: number[] = [];
-for (let s = 0; s < seconds; s++) {
-  await sleep(1000);
-  samples.push(await count());
+const phases = new Set((process.env.BENCH_PHASES ?? 'A,B,A2').split(',').map((p) => p.trim().toUpperCase()));
+
+/**
+ * A and A2. throughput: the trackers report as fast as acknowledgements allow; positions stored/s counted in the
+ * database over `seconds` (two counts only: a count(*) a second would load PostgreSQL during the measurement).
+ */
+async function flood(recordsPerPacket: number) {
+  const simulation = startSimulation({
+    devices: gt06Ids.map((uniqueId) => ({ uniqueId, protocol: 'teltonika' as const })),
+    rate: 100,
+    recordsPerPacket,
+    ports: { teltonika: teltonikaPort },
+    host: '127.0.0.1',
+  });
+  await sleep(5000); // connect and warm up
+  const c0 = await count();
+  const a0 = simulation.stats().acked;
+  const t0 = Date.now();
+  meter.reset();
+  await sleep(seconds * 1000);
+  const cpu = meter.report();
+  const acked = simulation.stats().acked - a0;
+  const stored = (await count()) - c0;
+  const elapsed = (Date.now() - t0) / 1000;
+  await simulation.stop();
+  // let the pipeline drain what was acknowledged before the next phase
+  await drained();
+  return { rate: stored / elapsed, acks: acked / elapsed, elapsed, cpu };
 }
-const stored = samples.at(-1)! - c0;
-const cpuA = meter.report();
-const elapsed = (Date.now() - t0) / 1000;
-const ackedRate = flood.stats().rate;
-await flood.stop();
-// let the pipeline drain what was acknowledged before measuring latency
-await drained();
 
-// B. latency at 5,000 positions/s
-const signIn = await fetch(`http://127.0.0.1:${apiPort}/api/session`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: 'bench@waymark.local', password: 'Bench-password-1' }),
-});
-const { accessToken } = (await signIn.json()) as { accessToken: string };
-const socket = new WebSocket(`ws://127.0.0.1:${apiPort}/api/socket?token=${accessToken}`);
-const latencies: number[] = [];
-let measuring = false;
-socket.on('message', (data) => {
-  const now = Date.now();
-  const frame = JSON.parse(String(data)) as { positions?: { fixTime: string; protocol: string }[] };
-  if (!measuring || !frame.positions) return;
-  for (const p of frame.positions) if (p.protocol === 'teltonika') latencies.push(now - Date.parse(p.fixTime));
-});
-await new Promise((r) => socket.once('open', r));
-const steady = startSimulation({
-  devices: teltonikaIds.map((uniqueId) => ({ uniqueId, protocol: 'teltonika' as const })),
-  rate: 5,
-  ports: { teltonika: teltonikaPort },
-  host: '127.0.0.1',
-});
-await sleep(5000);
-measuring = true;
-const l0 = await count();
-await sleep(seconds * 1000);
-measuring = false;
-const steadyRate = ((await count()) - l0) / seconds;
-await steady.stop();
-socket.close();
-latencies.sort((a, b) => a - b);
+/** B. latency at 5,000 positions/s: receive time on the websocket − the device's own timestamp. */
+async function latency() {
+  const signIn = await fetch(`http://127.0.0.1:${apiPort}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@waymark.local', password: 'Bench-password-1' }),
+  });
+  const { accessToken } = (await signIn.json()) as { accessToken: string };
+  const socket = new WebSocket(`ws://127.0.0.1:${apiPort}/api/socket?token=${accessToken}`);
+  const latencies: number[] = [];
+  let measuring = false;
+  socket.on('message', (data) => {
+    const now = Date.now();
+    const frame = JSON.parse(String(data)) as { positions?: { fixTime: string; protocol: string }[] };
+    if (!measuring || !frame.positions) return;
+    for (const p of frame.positions) if (p.protocol === 'teltonika') latencies.push(now - Date.parse(p.fixTime));
+  });
+  await new Promise((r) => socket.once('open', r));
+  const steady = startSimulation({
+    devices: teltonikaIds.map((uniqueId) => ({ uniqueId, protocol: 'teltonika' as const })),
+    rate: 5,
+    ports: { teltonika: teltonikaPort },
+    host: '127.0.0.1',
+  });
+  await sleep(5000);
+  measuring = true;
+  const l0 = await count();
+  await sleep(seconds * 1000);
+  measuring = false;
+  const rate = ((await count()) - l0) / seconds;
+  await steady.stop();
+  socket.close();
+  await drained();
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? Number.NaN;
+  return { rate, p50: pct(50), p99: pct(99), max: latencies.at(-1), received: latencies.length };
+}
 
-// A2. the same trackers buffering: 10 records per packet (as Teltonika devices send them when they report
-// every second and transmit every ten), still one ack per packet
-const buffered = startSimulation({
-  devices: gt06Ids.map((uniqueId) => ({ uniqueId, protocol: 'teltonika' as const })),
-  rate: 100,
-  recordsPerPacket: 10,
-  ports: { teltonika: teltonikaPort },
-  host: '127.0.0.1',
-});
-await sleep(5000);
-const b0 = await count();
-const bt0 = Date.now();
-meter.reset();
-await sleep(seconds * 1000);
-const cpuA2 = meter.report();
-const bufferedRate = ((await count()) - b0) / ((Date.now() - bt0) / 1000);
-const bufferedAcks = buffered.stats().rate;
-await buffered.stop();
-await drained();
-
-const pct = (p: number) =>
-  latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? Number.NaN;
-
+const n = (value: number) => Math.round(value).toLocaleString('en');
 console.log(
   `machine: ${cpus().length} × ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; PostgreSQL and Redis local; api, ingest and simulator as separate processes`,
 );
-console.log(
-  `A. ${devices} Teltonika trackers over TCP, as fast as acks allow: ${Math.round(stored / elapsed).toLocaleString('en')} positions stored/s (trackers saw ${Math.round(ackedRate).toLocaleString('en')} acks/s) over ${elapsed.toFixed(0)} s`,
-);
-console.log(`   CPU, cores: ${cpuA}`);
-console.log(
-  `A2. the same with 10 records per packet: ${Math.round(bufferedRate).toLocaleString('en')} positions stored/s (${Math.round(bufferedAcks).toLocaleString('en')} packets acked/s)`,
-);
-console.log(`    CPU, cores: ${cpuA2}`);
-console.log(
-  `B. ${devices} Teltonika trackers at 5/s: ${Math.round(steadyRate).toLocaleString('en')} positions stored/s; device → websocket latency p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${latencies.at(-1)} ms (${latencies.length.toLocaleString('en')} positions)`,
-);
+if (phases.has('A')) {
+  const a = await flood(1);
+  console.log(
+    `A. ${devices} Teltonika trackers over TCP, as fast as acks allow: ${n(a.rate)} positions stored/s (trackers saw ${n(a.acks)} acks/s) over ${a.elapsed.toFixed(0)} s`,
+  );
+  console.log(`   CPU, cores: ${a.cpu}`);
+}
+if (phases.has('B')) {
+  const b = await latency();
+  console.log(
+    `B. ${devices} Teltonika trackers at 5/s: ${n(b.rate)} positions stored/s; device → websocket latency p50 ${b.p50} ms, p99 ${b.p99} ms, max ${b.max} ms (${n(b.received)} positions)`,
+  );
+}
+if (phases.has('A2')) {
+  // the same trackers buffering: 10 records per packet (as Teltonika devices send them when they report every
+  // second and transmit every ten), still one ack per packet
+  const a2 = await flood(10);
+  console.log(
+    `A2. the same with 10 records per packet: ${n(a2.rate)} positions stored/s (${n(a2.acks)} packets acked/s)`,
+  );
+  console.log(`    CPU, cores: ${a2.cpu}`);
+}
 
 api.kill();
 ingest.kill();

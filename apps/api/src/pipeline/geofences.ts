@@ -35,16 +35,17 @@ export async function loadDeviceGeofences(
 ): Promise<Map<number, GeofenceShape[]>> {
   const result = new Map<number, GeofenceShape[]>();
   if (deviceIds.length === 0) return result;
-  const { rows } = await client.query(
-    `SELECT dg."deviceId" AS device, g.id, g.area, g.attributes
+  const { rows } = await client.query({
+    name: 'waymark-device-geofences',
+    text: `SELECT dg."deviceId" AS device, g.id, g.area, g.attributes
        FROM device_geofences dg JOIN geofences g ON g.id = dg."geofenceId"
       WHERE dg."deviceId" = ANY($1::int[])
      UNION
      SELECT d.id AS device, g.id, g.area, g.attributes
        FROM devices d JOIN group_geofences gg ON gg."groupId" = d."groupId" JOIN geofences g ON g.id = gg."geofenceId"
       WHERE d.id = ANY($1::int[])`,
-    [deviceIds],
-  );
+    values: [deviceIds],
+  });
   for (const r of rows) {
     const list = result.get(r.device) ?? [];
     list.push(shapeOf(r.id, r.area, r.attributes));

@@ -12,21 +12,25 @@ export interface DeviceRow {
   last: LastPosition | null;
 }
 
+// The pipeline's statements are named (prepared once per connection): planning them — a join and FOR UPDATE, an
+// UPDATE of the wide devices table — cost PostgreSQL more than running them, once per transaction.
+
 /**
  * Locks the devices of a batch (FOR UPDATE: one writer per device even if two nodes briefly overlap) and reads
  * each one's cursor and latest position.
  */
 export async function lockDevices(client: pg.PoolClient, uniqueIds: string[]): Promise<Map<string, DeviceRow>> {
-  const { rows } = await client.query(
-    `SELECT d.id, d."uniqueId", d."tenantId", d.status, d.disabled, d."busCursor",
+  const { rows } = await client.query({
+    name: 'waymark-lock-devices',
+    text: `SELECT d.id, d."uniqueId", d."tenantId", d.status, d.disabled, d."busCursor",
             p.id AS pid, p."fixTime", p.valid, p.latitude, p.longitude, p.altitude, p.speed, p.course, p.accuracy,
             p.attributes, p."geofenceIds"
        FROM devices d LEFT JOIN positions p ON p.id = d."positionId"
       WHERE d."uniqueId" = ANY($1::text[])
       ORDER BY d.id
         FOR UPDATE OF d`,
-    [uniqueIds],
-  );
+    values: [uniqueIds],
+  });
   const map = new Map<string, DeviceRow>();
   for (const r of rows) {
     map.set(r.uniqueId, {
@@ -70,7 +74,11 @@ export async function registerDevices(client: pg.PoolClient, uniqueIds: string[]
 /** Reserves ids so that the caller knows which row is which before inserting. */
 export async function reserveIds(client: pg.PoolClient, count: number): Promise<bigint[]> {
   if (count === 0) return [];
-  const { rows } = await client.query(`SELECT nextval('positions_id_seq') AS id FROM generate_series(1, $1)`, [count]);
+  const { rows } = await client.query({
+    name: 'waymark-reserve-ids',
+    text: `SELECT nextval('positions_id_seq') AS id FROM generate_series(1, $1)`,
+    values: [count],
+  });
   return rows.map((r) => r.id as bigint);
 }
 
@@ -126,17 +134,18 @@ export interface DeviceUpdate {
 /** Latest position, lastUpdate, status online and the bus cursor of every device of the batch. */
 export async function updateDevices(client: pg.PoolClient, updates: DeviceUpdate[]): Promise<void> {
   if (updates.length === 0) return;
-  await client.query(
-    `UPDATE devices d
+  await client.query({
+    name: 'waymark-update-devices',
+    text: `UPDATE devices d
         SET "positionId" = COALESCE(v.pid, d."positionId"), "lastUpdate" = (v.lu AT TIME ZONE 'UTC'),
             status = 'online', "busCursor" = v.cur, "updatedAt" = now()
        FROM unnest($1::int[], $2::bigint[], $3::timestamptz[], $4::text[]) AS v(id, pid, lu, cur)
       WHERE d.id = v.id`,
-    [
+    values: [
       updates.map((u) => u.id),
       updates.map((u) => (u.positionId === null ? null : u.positionId.toString())),
       updates.map((u) => iso(u.lastUpdate)),
       updates.map((u) => u.busCursor),
     ],
-  );
+  });
 }

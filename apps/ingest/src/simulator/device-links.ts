@@ -134,12 +134,11 @@ class TeltonikaLink implements DeviceLink {
     this.ignition = report.ignition;
     const count = Math.max(1, Math.min(255, this.options.recordsPerPacket ?? 1));
     // a buffering device sends its last `count` fixes together; 1 ms apart so each is a position of its own
-    const records = Array.from({ length: count }, (_, i) =>
-      teltonikaRecord(
-        { ...report, time: new Date(report.time.getTime() - (count - 1 - i)) },
-        i === count - 1 ? event : 0,
-      ),
-    );
+    const time = report.time.getTime();
+    const records: Buffer[] = [];
+    for (let i = 0; i < count; i++) {
+      records.push(teltonikaRecord(report, i === count - 1 ? event : 0, time - (count - 1 - i)));
+    }
     this.options.counters.sent += 1;
     this.options.counters.positions += count;
     const ack = await this.conversation.request(teltonikaAvlPacket(records), bytes(4), this.options.timeoutMs);

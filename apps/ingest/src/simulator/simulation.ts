@@ -1,6 +1,4 @@
-import { setMaxListeners } from 'node:events';
 import { Agent } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { traccarPorts } from '../protocols/ports';
 import type { DeviceLink, LinkCounters, SimulatedProtocol } from './device-links';
 import { createLink } from './device-links';
@@ -123,8 +121,20 @@ export function startSimulation(options: SimulationOptions): Simulation {
   let connected = 0;
   const started = Date.now();
   let stoppedAt: number | null = null;
-  const abort = new AbortController();
-  setMaxListeners(devices.length + 10, abort.signal); // every device sleeps on it
+  let stopped = false;
+  // Sleeping devices, woken at once by stop() (cheaper than an AbortSignal listener per sleep: a flooding device
+  // sleeps thousands of times a second).
+  const sleepers = new Set<() => void>();
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      sleepers.add(wake);
+    });
   const links = new Set<DeviceLink>();
 
   const runDevice = async (device: SimulatedDevice, index: number) => {
@@ -143,10 +153,10 @@ export function startSimulation(options: SimulationOptions): Simulation {
     };
     let next = started + (intervalMs * index) / Math.max(1, devices.length);
     let last = next - intervalMs;
-    while (!abort.signal.aborted) {
+    while (!stopped) {
       const wait = next - Date.now();
-      if (wait > 0) await sleep(wait, undefined, { signal: abort.signal }).catch(() => {});
-      if (abort.signal.aborted) break;
+      if (wait > 0) await sleep(wait);
+      if (stopped) break;
       const now = Date.now();
       const report = vehicle.advance(Math.max(0, (now - last) / 1000), new Date(now));
       last = now;
@@ -172,7 +182,7 @@ export function startSimulation(options: SimulationOptions): Simulation {
         link?.close();
         link = null;
         setUp(false);
-        if (!abort.signal.aborted) {
+        if (!stopped) {
           errors += 1;
           options.onError?.(device, err as Error);
         }
@@ -190,7 +200,8 @@ export function startSimulation(options: SimulationOptions): Simulation {
   const stop = () => {
     stopping ??= (async () => {
       if (timer) clearTimeout(timer);
-      abort.abort();
+      stopped = true;
+      for (const wake of sleepers) wake();
       // Replies still awaited fail at once: the devices hang up.
       for (const link of links) link.close();
       agent.destroy();
