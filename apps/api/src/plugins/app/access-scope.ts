@@ -34,6 +34,7 @@ export const TENANT_OWNED_MODELS = [
   'BillingNotification',
   'ShareLink',
   'AuditLog',
+  'NotificationDelivery',
 ] as const;
 
 /** Rows with no tenant that every tenant may read (not change): platform-wide roles. */
