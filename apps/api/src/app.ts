@@ -11,21 +11,34 @@ import type { FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
+import { calendarsRoutes } from './modules/calendars/calendars.routes';
 import { commandsRoutes } from './modules/commands/commands.routes';
+import { computedAttributesRoutes } from './modules/computed-attributes/computed-attributes.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
+import { driversRoutes } from './modules/drivers/drivers.routes';
+import { eventsRoutes } from './modules/events/events.routes';
+import { geofencesRoutes } from './modules/geofences/geofences.routes';
+import { groupsRoutes } from './modules/groups/groups.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { maintenanceRoutes } from './modules/maintenance/maintenance.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { oidcRoutes } from './modules/oidc/oidc.routes';
 import { passwordRoutes } from './modules/password/password.routes';
+import { permissionsRoutes } from './modules/permissions/permissions.routes';
 import { positionsRoutes } from './modules/positions/positions.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
+import { savedCommandsRoutes } from './modules/saved-commands/saved-commands.routes';
 import { serverRoutes } from './modules/server/server.routes';
 import { sessionRoutes } from './modules/session/session.routes';
+import { shareRoutes } from './modules/share/share.routes';
 import { socketRoutes } from './modules/socket/socket.routes';
 import { totpRoutes } from './modules/users/totp.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { usersV2Routes } from './modules/users/users-v2.routes';
+import { notificationsExtraRoutes } from './notifications/notifications-extra.routes';
 import { authPlugin } from './plugins/app/auth';
 import { errorsPlugin } from './plugins/app/errors';
+import { openApiPlugin } from './plugins/external/openapi';
 
 /** Every /api route with its declared access, for the access-control tests and docs. */
 export interface RouteEntry {
@@ -56,6 +69,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   const routes: RouteEntry[] = [];
   app.decorate('routeTable', routes);
+  // before the route table's hook: it marks the documentation's own routes public
+  await app.register(openApiPlugin, { ctx });
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
@@ -101,6 +116,18 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(devicesRoutes, { ctx });
       await api.register(positionsRoutes, { ctx });
       await api.register(commandsRoutes, { ctx });
+      await api.register(computedAttributesRoutes, { ctx });
+      await api.register(savedCommandsRoutes, { ctx });
+      await api.register(maintenanceRoutes, { ctx });
+      await api.register(driversRoutes, { ctx });
+      await api.register(calendarsRoutes, { ctx });
+      await api.register(geofencesRoutes, { ctx });
+      await api.register(notificationsRoutes, { ctx });
+      await api.register(permissionsRoutes, { ctx });
+      await api.register(shareRoutes, { ctx });
+      await api.register(eventsRoutes, { ctx });
+      await api.register(notificationsExtraRoutes, { ctx });
+      await api.register(groupsRoutes, { ctx });
       await api.register(
         async (v2) => {
           await v2.register(usersV2Routes, { ctx });

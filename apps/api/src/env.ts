@@ -43,6 +43,21 @@ export const envSchema = z
     SMTP_USER: optionalText,
     SMTP_PASSWORD: optionalText,
     SMTP_FROM: z.string().min(3).default('Waymark <no-reply@waymark.local>'),
+    // notification channels (apps/api/src/notifications/channels): a channel is offered when its settings exist
+    WAYMARK_SMS_URL: z.url().optional(),
+    /** body sent to the SMS gateway, {phone} and {message} replaced (JSON-escaped, or form-encoded) */
+    WAYMARK_SMS_TEMPLATE: z.string().default('{"to":"{phone}","message":"{message}"}'),
+    WAYMARK_SMS_FORMAT: z.enum(['json', 'form']).default('json'),
+    WAYMARK_SMS_AUTHORIZATION: optionalText,
+    /** the Firebase service-account JSON (project_id, client_email, private_key, token_uri) */
+    WAYMARK_FIREBASE_SERVICE_ACCOUNT: optionalText,
+    WAYMARK_FIREBASE_URL: z.url().default('https://fcm.googleapis.com'),
+    WAYMARK_TELEGRAM_TOKEN: optionalText,
+    WAYMARK_TELEGRAM_URL: z.url().default('https://api.telegram.org'),
+    WAYMARK_PUSHOVER_TOKEN: optionalText,
+    WAYMARK_PUSHOVER_URL: z.url().default('https://api.pushover.net'),
+    WAYMARK_WEBHOOK_URL: z.url().optional(),
+    WAYMARK_NOTIFY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
     OIDC_ISSUER: z.url().optional(),
     OIDC_CLIENT_ID: optionalText,
     OIDC_CLIENT_SECRET: optionalText,

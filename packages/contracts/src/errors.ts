@@ -11,6 +11,7 @@ export const messages = {
   forbidden: 'Access denied',
   notFound: 'Not found',
   deviceNotFound: 'Device not found',
+  invalidGroupId: 'Invalid group ID',
   registrationDisabled: 'Registration is disabled',
   emailTaken: 'Email address is already in use',
   userRegistered: 'New user has been registered',

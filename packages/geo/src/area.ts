@@ -9,15 +9,18 @@ export type Area =
 
 export class AreaError extends Error {}
 
-const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/g;
+const NUM = String.raw`[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?`;
+/** "lat lon" with an optional third number (altitude), nothing else. */
+const PAIR = new RegExp(`^(${NUM})\\s+(${NUM})(?:\\s+${NUM})?$`);
 
 function pairs(text: string): [number, number][] {
-  return text.split(',').map((pair) => {
-    const nums = pair.trim().match(NUMBER)?.map(Number) ?? [];
-    if (nums.length < 2 || nums.some((n) => !Number.isFinite(n)))
-      throw new AreaError(`bad coordinate "${pair.trim()}"`);
-    const [lat, lon] = nums as [number, number];
-    if (Math.abs(lat) > 90 || Math.abs(lon) > 180) throw new AreaError(`coordinate out of range "${pair.trim()}"`);
+  return text.split(',').map((raw) => {
+    const pair = raw.trim();
+    const m = PAIR.exec(pair);
+    const lat = Number(m?.[1]);
+    const lon = Number(m?.[2]);
+    if (!m || !Number.isFinite(lat) || !Number.isFinite(lon)) throw new AreaError(`bad coordinate "${pair}"`);
+    if (Math.abs(lat) > 90 || Math.abs(lon) > 180) throw new AreaError(`coordinate out of range "${pair}"`);
     return [lat, lon];
   });
 }
@@ -29,18 +32,24 @@ export function parseArea(text: string): Area {
   const kind = (match[1] as string).toUpperCase();
   const body = match[2] as string;
   if (kind === 'CIRCLE') {
-    const [centre = '', radius = ''] = body.split(',');
-    const [[lat, lon]] = pairs(centre) as [[number, number]];
-    const r = Number(radius.trim());
-    if (!(r > 0)) throw new AreaError('a circle needs a positive radius in metres');
+    const parts = body.split(',');
+    if (parts.length !== 2) throw new AreaError('a circle is CIRCLE (lat lon, radius)');
+    const [[lat, lon]] = pairs(parts[0] as string) as [[number, number]];
+    const radius = (parts[1] as string).trim();
+    const r = new RegExp(`^${NUM}$`).test(radius) ? Number(radius) : Number.NaN;
+    if (!(r > 0) || !Number.isFinite(r)) throw new AreaError('a circle needs a positive radius in metres');
     return { type: 'circle', lat, lon, radius: r };
   }
   if (kind === 'POLYGON') {
+    // ((ring), (hole), …): nothing but rings separated by commas inside the outer parentheses
+    if (!/^\s*\([^()]*\)(?:\s*,\s*\([^()]*\))*\s*$/.test(body))
+      throw new AreaError('a polygon is POLYGON ((lat lon, …))');
     const rings = [...body.matchAll(/\(([^()]*)\)/g)].map((m) => pairs(m[1] as string));
     if (rings.length === 0 || rings.some((r) => r.length < 3))
       throw new AreaError('a polygon needs rings of 3 or more points');
     return { type: 'polygon', rings };
   }
+  if (/[()]/.test(body)) throw new AreaError('a line is LINESTRING (lat lon, lat lon, …)');
   const points = pairs(body);
   if (points.length < 2) throw new AreaError('a line needs 2 or more points');
   return { type: 'polyline', points };

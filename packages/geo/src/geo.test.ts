@@ -30,9 +30,32 @@ describe('areas (Traccar WKT, latitude first)', () => {
       'POLYGON ((0 0, 1 1))',
       'LINESTRING (95 0, 1 1)',
       'CIRCLE (a b, 5)',
+      'CIRCLE (1 2, 5, 7)',
+      'CIRCLE (1 2, 5m)',
+      'CIRCLE (1 2, -5)',
+      'CIRCLE (1 2x, 5)',
+      'CIRCLE (1, 5)',
+      'POLYGON (0 0, 0 1, 1 1)',
+      'POLYGON ((0 0, 0 1, 1 1)) junk)',
+      'POLYGON ((0 0, 0 1, 1 1) x (2 2, 2 3, 3 3))',
+      'POLYGON ((0 0, 0 1, 1 x1))',
+      'LINESTRING ((0 0, 1 1))',
+      'LINESTRING (0 0, 1 1 1 1)',
+      'LINESTRING (0 0,, 1 1)',
     ]) {
       expect(() => parseArea(bad), bad).toThrow(AreaError);
     }
+  });
+
+  it('accepts signs, decimals, exponents, an altitude and loose spacing', () => {
+    expect(parseArea('circle(+48.5 -2.25,1e2)')).toEqual({ type: 'circle', lat: 48.5, lon: -2.25, radius: 100 });
+    expect(parseArea(' LINESTRING ( 1.5 2 100 ,  -1 .5 ) ')).toMatchObject({
+      points: [
+        [1.5, 2],
+        [-1, 0.5],
+      ],
+    });
+    expect(parseArea('POLYGON((0 0,0 1,1 1),(0.1 0.1, 0.1 0.2, 0.2 0.2))')).toMatchObject({ type: 'polygon' });
   });
 
   it('tells whether a point is inside', () => {

@@ -25,6 +25,34 @@ const BODIES: Record<string, unknown> = {
   'POST /api/session/token/revoke': { token: 'x' },
   'POST /api/devices': { name: 'D', uniqueId: 'd-access-1' },
   'PUT /api/devices/:id': { name: 'Renamed' },
+  'POST /api/groups': { name: 'G' },
+  'PUT /api/groups/:id': { name: 'G2' },
+  'POST /api/geofences': { name: 'F', area: 'CIRCLE (1 2, 10)' },
+  'PUT /api/geofences/:id': { name: 'F2' },
+  'POST /api/calendars': {
+    name: 'C',
+    data: 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20240101T000000Z\r\nEND:VEVENT\r\nEND:VCALENDAR',
+  },
+  'PUT /api/calendars/:id': { name: 'C2' },
+  'POST /api/drivers': { uniqueId: 'driver-access-1', name: 'D' },
+  'PUT /api/drivers/:uniqueId': { name: 'D2' },
+  'POST /api/maintenance': { name: 'M', type: 'totalDistance', period: 1000 },
+  'PUT /api/maintenance/:id': { name: 'M2' },
+  'POST /api/reminders': { attributes: { item: 'I', expiry: '2030-01-01T00:00:00Z' } },
+  'PUT /api/reminders/:id': { name: 'R2' },
+  'POST /api/commands': { description: 'C', type: 'engineStop' },
+  'PUT /api/commands/:id': { description: 'C2' },
+  'POST /api/attributes/computed': { description: 'A', attribute: 'a', expression: 'speed', type: 'number' },
+  'PUT /api/attributes/computed/:id': { description: 'A2' },
+  'POST /api/attributes/computed/test': { expression: 'speed', type: 'number' },
+  'PUT /api/devices/:id/accumulators': { totalDistance: 1 },
+  'POST /api/notifications': { type: 'alarm', notificators: 'web' },
+  'PUT /api/notifications/:id': { type: 'alarm', notificators: 'web' },
+  'POST /api/permissions': { userId: 999999, deviceId: 999999 },
+  'DELETE /api/permissions': { userId: 999999, deviceId: 999999 },
+  'POST /api/permissions/bulk': [{ userId: 999999, deviceId: 999999 }],
+  'DELETE /api/permissions/bulk': [{ userId: 999999, deviceId: 999999 }],
+  'POST /api/share/device': { deviceId: 999999, expiration: new Date(Date.now() + 3_600_000).toISOString() },
 };
 
 const fill = (url: string) => url.replace(/:(\w+)/g, '999999');
@@ -83,14 +111,53 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
     const userB = await buildUser(t.ctx.db, { tenantId: b.id, permissions: everything });
     const roleB = await buildRole(t.ctx.db, ['VIEW_DEVICES'], { tenantId: b.id });
     const deviceB = await t.ctx.db.device.create({ data: { name: 'B car', uniqueId: `b-${b.id}`, tenantId: b.id } });
+    const notificationB = await t.ctx.db.notification.create({ data: { type: 'alarm', tenantId: b.id } });
+    const eventB = await t.ctx.db.event.create({
+      data: { deviceId: deviceB.id, tenantId: b.id, type: 'alarm', eventTime: new Date() },
+    });
+    // expired, so that the public GET /api/share/:id gives 404 as well
+    const shareB = await t.ctx.db.shareLink.create({
+      data: { id: crypto.randomUUID(), deviceId: deviceB.id, tenantId: b.id, expiresAt: new Date(Date.now() - 1000) },
+    });
     const { authorization } = await signIn(t.app, userA.email);
 
+    const groupB = await t.ctx.db.group.create({ data: { name: 'B group', tenantId: b.id } });
+    const geofenceB = await t.ctx.db.geofence.create({ data: { name: 'B', area: 'CIRCLE (1 2, 10)', tenantId: b.id } });
+    const calendarB = await t.ctx.db.calendar.create({ data: { name: 'B', data: 'x', tenantId: b.id } });
+    const driverB = await t.ctx.db.driver.create({ data: { name: 'B', uniqueId: `drv-b-${b.id}`, tenantId: b.id } });
+    const maintenanceB = await t.ctx.db.maintenance.create({ data: { name: 'B', type: 'hours', tenantId: b.id } });
+    const reminderB = await t.ctx.db.maintenance.create({
+      data: {
+        name: 'B',
+        type: 'expiry',
+        tenantId: b.id,
+        attributes: { isReminder: true, item: 'B', expiry: '2030-01-01' },
+      },
+    });
+    const commandB = await t.ctx.db.command.create({ data: { description: 'B', type: 'engineStop', tenantId: b.id } });
+    const computedB = await t.ctx.db.computedAttribute.create({
+      data: { description: 'B', attribute: 'b', expression: 'speed', type: 'number', tenantId: b.id },
+    });
     /** the foreign id to send for each route parameter, by route */
-    const foreignIds: Record<string, number> = {
+    const foreignIds: Record<string, number | string> = {
       '/api/users/:id': userB.id,
       '/api/v2/user/:id': userB.id,
       '/api/v2/role/:id': roleB.id,
       '/api/devices/:id': deviceB.id,
+      '/api/groups/:id': groupB.id,
+      '/api/geofences/:id': geofenceB.id,
+      '/api/calendars/:id': calendarB.id,
+      '/api/drivers/:id': driverB.id,
+      '/api/drivers/:uniqueId': driverB.uniqueId,
+      '/api/maintenance/:id': maintenanceB.id,
+      '/api/reminders/:id': reminderB.id,
+      '/api/commands/:id': commandB.id,
+      '/api/attributes/computed/:id': computedB.id,
+      '/api/devices/:id/accumulators': deviceB.id,
+      '/api/devices/:id/image': deviceB.id,
+      '/api/notifications/:id': notificationB.id,
+      '/api/events/:id': Number(eventB.id),
+      '/api/share/:id': shareB.id,
     };
     const idRoutes = t.app.routeTable.filter((r) => r.url.includes(':'));
     expect(idRoutes.length).toBeGreaterThan(5);
@@ -99,7 +166,7 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
       expect(id, `add ${r.url} to foreignIds of this test`).toBeDefined();
       const res = await t.app.inject({
         method: r.method as never,
-        url: r.url.replace(':id', String(id)),
+        url: r.url.replace(/:\w+/, String(id)),
         headers: { authorization },
         payload: BODIES[`${r.method} ${r.url}`] as never,
       });
@@ -109,6 +176,22 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
     expect(after.name).toBe(userB.name);
     expect(await t.ctx.db.role.findUnique({ where: { id: roleB.id } })).not.toBeNull();
     expect(await t.ctx.db.device.findUnique({ where: { id: deviceB.id } })).toMatchObject({ name: 'B car' });
+    for (const row of await Promise.all([
+      t.ctx.db.group.findUnique({ where: { id: groupB.id } }),
+      t.ctx.db.geofence.findUnique({ where: { id: geofenceB.id } }),
+      t.ctx.db.calendar.findUnique({ where: { id: calendarB.id } }),
+      t.ctx.db.driver.findUnique({ where: { id: driverB.id } }),
+      t.ctx.db.maintenance.findUnique({ where: { id: maintenanceB.id } }),
+      t.ctx.db.maintenance.findUnique({ where: { id: reminderB.id } }),
+    ])) {
+      expect(row).toMatchObject({ name: expect.stringMatching(/^B/) });
+    }
+    expect(await t.ctx.db.command.findUnique({ where: { id: commandB.id } })).toMatchObject({ description: 'B' });
+    expect(await t.ctx.db.computedAttribute.findUnique({ where: { id: computedB.id } })).toMatchObject({
+      description: 'B',
+    });
+    expect(await t.ctx.db.notification.findUnique({ where: { id: notificationB.id } })).not.toBeNull();
+    expect(await t.ctx.db.shareLink.findUnique({ where: { id: shareB.id } })).toMatchObject({ revokedAt: null });
     // query parameters naming another tenant's device give nothing either
     const positions = await t.app.inject({
       method: 'GET',

@@ -1,16 +1,101 @@
 import type { Event as EventRow } from '@waymark/db/client';
 import type { AppContext } from '../context';
 import { presentEvent } from '../modules/commands/commands.service';
+import { commandChannel } from '../notifications/channels/command';
+import { channelOf } from '../notifications/channels/registry';
+import { composeDelivery } from '../notifications/compose';
+import { wakeOutbox } from '../notifications/outbox';
+import { recipientsByRule } from '../notifications/recipients';
+import type { Rule } from '../notifications/rules';
+import { groupChain, loadRules, ruleMatches } from '../notifications/rules';
 
 /**
  * Where every stored event goes once its transaction has committed (pipeline events, status events, command
- * results): pushed to the websockets of the users who may see its device. Never throws into the caller.
+ * results): the tenant's notification rules that match it decide who hears of it and how — `web` pushes an
+ * `{"events"}` frame to that user's websockets, `command` sends the rule's saved command to the device, every
+ * other channel becomes an outbox row (one per event, user and channel) for the outbox worker. Never throws
+ * into the caller.
  */
 export async function dispatchEvents(ctx: AppContext, events: readonly EventRow[]): Promise<void> {
   if (events.length === 0) return;
-  try {
-    ctx.live.publish(events.map((e) => ({ tenantId: e.tenantId, deviceId: e.deviceId, events: [presentEvent(e)] })));
-  } catch (err) {
-    ctx.log.warn({ err }, 'events not dispatched');
+  const byTenant = new Map<number, EventRow[]>();
+  for (const e of events) {
+    if (e.tenantId === null) continue;
+    byTenant.set(e.tenantId, [...(byTenant.get(e.tenantId) ?? []), e]);
   }
+  let queued = false;
+  for (const [tenantId, rows] of byTenant) {
+    try {
+      queued = (await notifyTenant(ctx, tenantId, rows)) || queued;
+    } catch (err) {
+      ctx.log.warn({ err, tenantId }, 'events not dispatched');
+    }
+  }
+  if (queued) wakeOutbox(ctx);
+}
+
+/** Returns whether outbox rows were written. */
+async function notifyTenant(ctx: AppContext, tenantId: number, events: EventRow[]): Promise<boolean> {
+  const rules = await loadRules(ctx.db, tenantId);
+  if (rules.length === 0) return false;
+  const recipients = await recipientsByRule(ctx.db, tenantId, rules);
+  const groupsOf = new Map<number, number[]>();
+  const outbox: { tenantId: number; eventId: bigint; userId: number; channel: string; notificationId: number }[] = [];
+  const commands: { event: EventRow; rule: Rule }[] = [];
+  for (const event of events) {
+    if (!groupsOf.has(event.deviceId)) {
+      const device = await ctx.db.device.findUnique({ where: { id: event.deviceId }, select: { groupId: true } });
+      groupsOf.set(event.deviceId, await groupChain(ctx.db, device?.groupId ?? null));
+    }
+    const groups = groupsOf.get(event.deviceId) ?? [];
+    const matched = rules.filter((r) => ruleMatches(r, event, groups));
+    const web = new Set<number>();
+    const seen = new Set<string>();
+    const commandIds = new Set<number>();
+    for (const rule of matched) {
+      for (const name of rule.channels) {
+        const channel = channelOf(name);
+        if (!channel?.configured(ctx.env)) continue;
+        if (channel.type === 'command') {
+          if (rule.commandId !== null && !commandIds.has(rule.commandId)) {
+            commandIds.add(rule.commandId);
+            commands.push({ event, rule });
+          }
+          continue;
+        }
+        for (const user of recipients.get(rule.id) ?? []) {
+          if (channel.type === 'web') {
+            web.add(user.id);
+            continue;
+          }
+          const key = `${user.id}:${channel.type}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          outbox.push({ tenantId, eventId: event.id, userId: user.id, channel: channel.type, notificationId: rule.id });
+        }
+      }
+    }
+    if (web.size > 0) {
+      ctx.live.publish([{ tenantId, deviceId: event.deviceId, userIds: [...web], events: [presentEvent(event)] }]);
+    }
+  }
+  if (outbox.length > 0) await ctx.db.notificationDelivery.createMany({ data: outbox, skipDuplicates: true });
+  for (const { event, rule } of commands) {
+    try {
+      const delivery = await composeDelivery(
+        ctx,
+        event,
+        { id: 0, name: '', email: '', phone: null, attributes: {} },
+        {
+          id: rule.id,
+          commandId: rule.commandId,
+          attributes: rule.attributes,
+        },
+      );
+      await commandChannel.send(ctx, delivery);
+    } catch (err) {
+      ctx.log.warn({ err, notificationId: rule.id, eventId: String(event.id) }, 'notification command not sent');
+    }
+  }
+  return outbox.length > 0;
 }

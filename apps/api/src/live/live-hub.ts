@@ -9,11 +9,15 @@ export interface LiveUpdate {
   positions?: Position[];
   devices?: Device[];
   events?: unknown[];
+  /** only these users' sockets get it (a notification's web channel); otherwise every socket that `sees` it */
+  userIds?: number[];
 }
 
 export interface LiveSubscriber {
   /** may this subscriber see rows of this tenant / device? */
   sees(tenantId: number | null, deviceId: number): boolean;
+  /** the signed-in user behind the socket (receives updates targeted at it) */
+  userId?: number;
   send(frame: string): void;
 }
 
@@ -107,7 +111,11 @@ export class LiveHub {
       const devices: Device[] = [];
       const events: unknown[] = [];
       for (const u of updates) {
-        if (!subscriber.sees(u.tenantId, u.deviceId)) continue;
+        // a targeted update goes to exactly its users (the sender checked they may see it)
+        const wanted = u.userIds
+          ? subscriber.userId !== undefined && u.userIds.includes(subscriber.userId)
+          : subscriber.sees(u.tenantId, u.deviceId);
+        if (!wanted) continue;
         if (u.positions) positions.push(...u.positions);
         if (u.devices) devices.push(...u.devices);
         if (u.events) events.push(...u.events);

@@ -1,5 +1,6 @@
 import type { Env } from '../env';
 import type { PipelineConfig } from './types';
+import { EVENT_DEFAULTS } from './types';
 
 export function pipelineConfig(env: Env): PipelineConfig {
   return {
@@ -9,5 +10,6 @@ export function pipelineConfig(env: Env): PipelineConfig {
     filterFutureMs: env.WAYMARK_FILTER_FUTURE * 1000,
     filterMaxSpeedKnots: env.WAYMARK_FILTER_MAX_SPEED,
     motionThresholdKnots: 0.01,
+    ...EVENT_DEFAULTS,
   };
 }

@@ -1,12 +1,19 @@
 import type { BatchMeta } from '@waymark/bus/bus';
 import { compareEntryIds } from '@waymark/bus/bus';
 import type { PositionMessage } from '@waymark/contracts/bus';
+import type { Event as EventRow } from '@waymark/db/client';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { applyComputed } from '../computed/evaluate';
+import { DeviceLinkCache } from './device-links';
 import { applyDistance } from './distance';
+import { createDeviceEvents } from './events/engine';
+import { insertEvents } from './events/store-events';
+import type { PendingEvent } from './events/types';
 import { filterReason } from './filters';
-import { applyGeofences, GeofenceCache } from './geofences';
+import { applyGeofences } from './geofences';
 import { applyHours, applyMotion, applyOutdated } from './motion';
+import { resolveSettings } from './settings';
 import type { DeviceRow, DeviceUpdate } from './store';
 import { insertPositions, lockDevices, registerDevices, reserveIds, updateDevices } from './store';
 import type { PipelineConfig, WorkingPosition } from './types';
@@ -15,6 +22,8 @@ export interface StoredBatch {
   positions: (WorkingPosition & { id: bigint })[];
   /** devices whose status changed to online */
   cameOnline: { id: number; tenantId: number | null }[];
+  /** events stored with the positions (for dispatchEvents) */
+  events: EventRow[];
 }
 
 export interface PipelineDeps {
@@ -39,7 +48,7 @@ export interface PipelineDeps {
 export function createPositionPipeline(deps: PipelineDeps) {
   const unknownLogged = new Map<string, number>();
   const concurrency = Math.max(1, deps.concurrency ?? 3);
-  const geofenceCache = new GeofenceCache();
+  const linkCache = new DeviceLinkCache();
 
   /**
    * Devices of a batch are split into `concurrency` groups stored in parallel transactions (disjoint rows, so
@@ -59,6 +68,7 @@ export function createPositionPipeline(deps: PipelineDeps) {
     const stored: StoredBatch = {
       positions: results.flatMap((r) => r.positions),
       cameOnline: results.flatMap((r) => r.cameOnline),
+      events: results.flatMap((r) => r.events),
     };
     try {
       deps.onStored(stored);
@@ -69,7 +79,7 @@ export function createPositionPipeline(deps: PipelineDeps) {
 
   async function storeGroup(byDevice: Map<string, Entry[]>, now: Date): Promise<StoredBatch> {
     const client = await deps.pool.connect();
-    const stored: StoredBatch = { positions: [], cameOnline: [] };
+    const stored: StoredBatch = { positions: [], cameOnline: [], events: [] };
     try {
       await client.query('BEGIN');
       let devices = await lockDevices(client, [...byDevice.keys()]);
@@ -78,11 +88,12 @@ export function createPositionPipeline(deps: PipelineDeps) {
         await registerDevices(client, unknown);
         devices = await lockDevices(client, [...byDevice.keys()]);
       }
-      const geofences = await geofenceCache.get(
+      const links = await linkCache.get(
         client,
         [...devices.values()].map((d) => d.id),
         now.getTime(),
       );
+      const events: PendingEvent[] = [];
       const rows: WorkingPosition[] = [];
       const updates: DeviceUpdate[] = [];
       const latestRow = new Map<number, WorkingPosition>();
@@ -93,6 +104,19 @@ export function createPositionPipeline(deps: PipelineDeps) {
           continue;
         }
         if (device.disabled) continue;
+        const settings = resolveSettings(device.layers, deps.config);
+        const linked = links.get(device.id);
+        const geofences = linked?.geofences ?? [];
+        const computed = linked?.computed ?? [];
+        const engine = createDeviceEvents(
+          device,
+          device.eventState,
+          settings,
+          geofences,
+          linked?.maintenances ?? [],
+          linkCache.calendarAllows,
+          events,
+        );
         let last = device.last;
         let cursor = device.busCursor;
         for (const { message, id } of entries) {
@@ -100,15 +124,18 @@ export function createPositionPipeline(deps: PipelineDeps) {
           cursor = id;
           const position = toWorking(message, id, device, now);
           applyOutdated(position, last);
-          const dropped = filterReason(position, last, deps.config, now);
+          const dropped = filterReason(position, last, settings, now);
           if (dropped) {
             deps.log.debug({ uniqueId, reason: dropped }, 'position filtered');
             continue;
           }
           applyDistance(position, last);
-          applyMotion(position, deps.config);
+          applyMotion(position, settings);
+          applyGeofences(position, geofences);
+          // computed attributes see distance, motion and geofences; what they set counts for hours and events
+          if (computed.length > 0) applyComputed(computed, position);
           applyHours(position, last);
-          applyGeofences(position, geofences.get(device.id) ?? []);
+          engine.run(position, last);
           rows.push(position);
           // a status message with no location of its own never becomes the latest position before a real fix
           if (position.outdated && !last) continue;
@@ -118,8 +145,12 @@ export function createPositionPipeline(deps: PipelineDeps) {
           }
         }
         if (cursor !== device.busCursor && cursor) {
-          updates.push({ id: device.id, positionId: null, lastUpdate: now, busCursor: cursor });
-          if (device.status !== 'online') stored.cameOnline.push({ id: device.id, tenantId: device.tenantId });
+          const eventState = engine.result.changed ? engine.result.state : null;
+          updates.push({ id: device.id, positionId: null, lastUpdate: now, busCursor: cursor, eventState });
+          if (device.status !== 'online') {
+            stored.cameOnline.push({ id: device.id, tenantId: device.tenantId });
+            events.push({ ...statusEvent(device, now), type: 'deviceOnline' });
+          }
         }
       }
       const ids = await reserveIds(client, rows.length);
@@ -130,8 +161,14 @@ export function createPositionPipeline(deps: PipelineDeps) {
       }
       await insertPositions(client, withIds);
       await updateDevices(client, updates);
+      const eventRows = await insertEvents(
+        client,
+        events,
+        (e) => (e.position as (WorkingPosition & { id?: bigint }) | null)?.id ?? null,
+      );
       await client.query('COMMIT');
       stored.positions = withIds;
+      stored.events = eventRows;
       return stored;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});
@@ -178,6 +215,10 @@ function toWorking(message: PositionMessage, entryId: string, device: DeviceRow,
     attributes: message.attributes,
     geofenceIds: [],
   };
+}
+
+function statusEvent(device: DeviceRow, now: Date): Omit<PendingEvent, 'type'> {
+  return { deviceId: device.id, tenantId: device.tenantId, eventTime: now, position: null, attributes: {} };
 }
 
 interface Entry {

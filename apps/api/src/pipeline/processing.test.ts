@@ -1,12 +1,18 @@
 import { createBus } from '@waymark/bus/bus';
 import type { PositionMessage } from '@waymark/contracts/bus';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTenant } from '../testing/factories';
 import type { TestApp } from '../testing/test-app';
 import { createTestApp } from '../testing/test-app';
 import { createPool } from './pg-pool';
 import { startProcessing } from './processing';
+
+// what the pipeline hands to dispatchEvents (the notifications engine, tested on its own)
+const dispatched = vi.hoisted(() => [] as { type: string; deviceId: number }[]);
+vi.mock('../events/dispatch', () => ({
+  dispatchEvents: async (_ctx: unknown, rows: { type: string; deviceId: number }[]) => void dispatched.push(...rows),
+}));
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,8 +29,6 @@ describe('processing', () => {
     const command = await t.ctx.db.queuedCommand.create({
       data: { tenantId: tenant.id, deviceId: device.id, type: 'engineStop', status: 'SENT', sentAt: new Date() },
     });
-    const events: unknown[] = [];
-    t.ctx.live.subscribe({ sees: () => true, send: (f) => events.push(JSON.parse(f)) });
     const bus = createBus({ nodeId: 'processing-test', logger: pino({ level: 'silent' }), confirmHandled: true });
     const pool = createPool(t.databaseUrl, 2);
     const processing = startProcessing(t.ctx, bus, pool);
@@ -57,9 +61,12 @@ describe('processing', () => {
       expect(event?.attributes).toEqual({ result: 'Cut off the fuel supply: Success!', commandId: Number(command.id) });
       const answered = await t.ctx.db.queuedCommand.findUniqueOrThrow({ where: { id: command.id } });
       expect(answered).toMatchObject({ status: 'DELIVERED', result: 'Cut off the fuel supply: Success!' });
-      expect(events).toContainEqual({
-        events: [expect.objectContaining({ type: 'commandResult', deviceId: device.id })],
-      });
+      for (let i = 0; i < 100 && !dispatched.some((e) => e.type === 'commandResult'); i++) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(dispatched).toContainEqual(expect.objectContaining({ type: 'commandResult', deviceId: device.id }));
+      // the device came online with this message: a deviceOnline event, stored with the position
+      expect(dispatched).toContainEqual(expect.objectContaining({ type: 'deviceOnline', deviceId: device.id }));
     } finally {
       await processing.close();
       await bus.close();

@@ -1,10 +1,13 @@
 import type { Bus, Consumer } from '@waymark/bus/bus';
+import type { Event as EventRow } from '@waymark/db/client';
 import type pg from 'pg';
 import type { AppContext } from '../context';
+import { dispatchEvents } from '../events/dispatch';
 import { flushQueued, recordCommandResults } from '../modules/commands/commands.service';
 import { presentDevice } from '../modules/devices/devices.presenter';
 import { presentWorking } from '../modules/positions/positions.presenter';
 import { pipelineConfig } from './config';
+import { sweepInactive } from './inactivity';
 import type { StoredBatch } from './position-pipeline';
 import { createPositionPipeline } from './position-pipeline';
 import { createStatusHandler, sweepStale } from './status';
@@ -23,7 +26,9 @@ export function startProcessing(
   pool: pg.Pool,
   options: { batchSize?: number } = {},
 ): Processing {
+  const onEvents = (rows: EventRow[]) => void dispatchEvents(ctx, rows);
   const onStored = (batch: StoredBatch) => {
+    onEvents(batch.events);
     // frames are built only when a websocket somewhere listens
     if (ctx.live.hasListeners()) {
       ctx.live.publish(
@@ -41,7 +46,7 @@ export function startProcessing(
         result: p.attributes.result as string,
       }));
     if (results.length) {
-      void recordCommandResults(ctx.db, ctx.live, results).catch((err) =>
+      void recordCommandResults(ctx.db, onEvents, results).catch((err) =>
         ctx.log.warn({ err }, 'command results not recorded'),
       );
     }
@@ -55,9 +60,10 @@ export function startProcessing(
     }
   };
   let registerUnknown = { value: false, at: 0 };
+  const config = pipelineConfig(ctx.env);
   const pipeline = createPositionPipeline({
     pool,
-    config: pipelineConfig(ctx.env),
+    config,
     log: ctx.log.child({ component: 'pipeline' }),
     onStored,
     registerUnknown: async () => {
@@ -72,17 +78,29 @@ export function startProcessing(
     bus.consume('positions', pipeline, { group: 'api', batchSize: options.batchSize ?? 150 }),
     bus.consume(
       'device-status',
-      createStatusHandler(ctx.db, ctx.live, (uniqueId) => {
-        void flushQueued(ctx.db, bus, uniqueId, ctx.log).catch((err) =>
-          ctx.log.warn({ err, uniqueId }, 'queued commands not sent'),
-        );
-      }),
+      createStatusHandler(
+        ctx.db,
+        ctx.live,
+        (uniqueId) => {
+          void flushQueued(ctx.db, bus, uniqueId, ctx.log, new Date(), onEvents).catch((err) =>
+            ctx.log.warn({ err, uniqueId }, 'queued commands not sent'),
+          );
+        },
+        onEvents,
+      ),
       { group: 'api' },
     ),
   ];
   const timeoutMs = ctx.env.WAYMARK_STATUS_TIMEOUT * 1000;
   const sweep = setInterval(
-    () => void sweepStale(ctx.db, ctx.live, timeoutMs).catch((err) => ctx.log.warn({ err }, 'status sweep failed')),
+    () => {
+      void sweepStale(ctx.db, ctx.live, timeoutMs, new Date(), onEvents).catch((err) =>
+        ctx.log.warn({ err }, 'status sweep failed'),
+      );
+      void sweepInactive(ctx.db, config.inactivityPeriod)
+        .then(onEvents)
+        .catch((err) => ctx.log.warn({ err }, 'inactivity sweep failed'));
+    },
     Math.min(60_000, timeoutMs / 2),
   );
   sweep.unref();

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import type { SettingLayers } from './settings';
 import type { LastPosition, WorkingPosition } from './types';
 
 export interface DeviceRow {
@@ -10,6 +11,11 @@ export interface DeviceRow {
   disabled: boolean;
   busCursor: string | null;
   last: LastPosition | null;
+  groupId: number | null;
+  /** where the device's settings come from (settings.ts) */
+  layers: SettingLayers;
+  /** the events engine's state (events/state.ts), as stored */
+  eventState: Record<string, unknown>;
 }
 
 // The pipeline's statements are named (prepared once per connection): planning them — a join and FOR UPDATE, an
@@ -22,10 +28,20 @@ export interface DeviceRow {
 export async function lockDevices(client: pg.PoolClient, uniqueIds: string[]): Promise<Map<string, DeviceRow>> {
   const { rows } = await client.query({
     name: 'waymark-lock-devices',
-    text: `SELECT d.id, d."uniqueId", d."tenantId", d.status, d.disabled, d."busCursor",
+    text: `SELECT d.id, d."uniqueId", d."tenantId", d.status, d.disabled, d."busCursor", d."groupId",
+            d.attributes AS "deviceAttributes", d."eventState", d."fuelDropThreshold", d."fuelIncreaseThreshold",
+            d."temperatureDropThreshold", d."temperatureIncreaseThreshold", t.attributes AS "tenantAttributes",
+            (SELECT s.attributes FROM server s WHERE s.id = 1) AS "serverAttributes",
+            CASE WHEN d."groupId" IS NULL THEN NULL ELSE (
+              WITH RECURSIVE chain(id, parent, attributes, depth) AS (
+                SELECT g.id, g."parentGroupId", g.attributes, 0 FROM groups g WHERE g.id = d."groupId"
+                UNION ALL
+                SELECT g.id, g."parentGroupId", g.attributes, c.depth + 1
+                  FROM groups g JOIN chain c ON g.id = c.parent WHERE c.depth < 32)
+              SELECT json_agg(attributes ORDER BY depth) FROM chain) END AS "groupAttributes",
             p.id AS pid, p."fixTime", p.valid, p.latitude, p.longitude, p.altitude, p.speed, p.course, p.accuracy,
             p.attributes, p."geofenceIds"
-       FROM devices d LEFT JOIN positions p ON p.id = d."positionId"
+       FROM devices d LEFT JOIN positions p ON p.id = d."positionId" LEFT JOIN tenants t ON t.id = d."tenantId"
       WHERE d."uniqueId" = ANY($1::text[])
       ORDER BY d.id
         FOR UPDATE OF d`,
@@ -40,6 +56,20 @@ export async function lockDevices(client: pg.PoolClient, uniqueIds: string[]): P
       status: r.status,
       disabled: r.disabled,
       busCursor: r.busCursor,
+      groupId: r.groupId,
+      layers: {
+        device: r.deviceAttributes ?? {},
+        columns: {
+          fuelDropThreshold: r.fuelDropThreshold,
+          fuelIncreaseThreshold: r.fuelIncreaseThreshold,
+          temperatureDropThreshold: r.temperatureDropThreshold,
+          temperatureIncreaseThreshold: r.temperatureIncreaseThreshold,
+        },
+        groups: r.groupAttributes ?? [],
+        tenant: r.tenantAttributes ?? {},
+        server: r.serverAttributes ?? {},
+      },
+      eventState: r.eventState ?? {},
       last:
         r.pid === null
           ? null
@@ -129,23 +159,27 @@ export interface DeviceUpdate {
   positionId: bigint | null;
   lastUpdate: Date;
   busCursor: string;
+  /** the events engine's new state, or null when it did not change */
+  eventState: object | null;
 }
 
-/** Latest position, lastUpdate, status online and the bus cursor of every device of the batch. */
+/** Latest position, lastUpdate, status online, the bus cursor and the changed event state of the batch's devices. */
 export async function updateDevices(client: pg.PoolClient, updates: DeviceUpdate[]): Promise<void> {
   if (updates.length === 0) return;
   await client.query({
     name: 'waymark-update-devices',
     text: `UPDATE devices d
         SET "positionId" = COALESCE(v.pid, d."positionId"), "lastUpdate" = (v.lu AT TIME ZONE 'UTC'),
-            status = 'online', "busCursor" = v.cur, "updatedAt" = now()
-       FROM unnest($1::int[], $2::bigint[], $3::timestamptz[], $4::text[]) AS v(id, pid, lu, cur)
+            status = 'online', "busCursor" = v.cur, "eventState" = COALESCE(v.st::jsonb, d."eventState"),
+            "updatedAt" = now()
+       FROM unnest($1::int[], $2::bigint[], $3::timestamptz[], $4::text[], $5::text[]) AS v(id, pid, lu, cur, st)
       WHERE d.id = v.id`,
     values: [
       updates.map((u) => u.id),
       updates.map((u) => (u.positionId === null ? null : u.positionId.toString())),
       updates.map((u) => iso(u.lastUpdate)),
       updates.map((u) => u.busCursor),
+      updates.map((u) => (u.eventState === null ? null : JSON.stringify(u.eventState))),
     ],
   });
 }

@@ -52,7 +52,43 @@ export interface PipelineConfig {
   filterMaxSpeedKnots: number;
   /** speeds above this count as moving, knots */
   motionThresholdKnots: number;
+  /** knots, 0 = none */
+  speedLimit: number;
+  /** an overspeed lasts this long before it fires, ms */
+  overspeedMinimalDuration: number;
+  /** motion hysteresis: a trip starts after this distance (m) or duration (ms) of motion */
+  minimalTripDistance: number;
+  minimalTripDuration: number;
+  /** … and ends after this long stopped, ms */
+  minimalParkingDuration: number;
+  /** a gap without data longer than this while moving counts as a stop, ms */
+  minimalNoDataDuration: number;
+  /** fuel (attribute `fuel`) and temperature changes that fire events, 0 = off */
+  fuelDropThreshold: number;
+  fuelIncreaseThreshold: number;
+  temperatureDropThreshold: number;
+  temperatureIncreaseThreshold: number;
+  /** geofence enter/exit fire only after staying inside/outside this long, ms */
+  geofenceDwellMs: number;
+  /** deviceInactive after this long without data, ms (0 = off) */
+  inactivityPeriod: number;
 }
+
+/** Defaults of the event settings (Traccar's): overridden per device, group, tenant or server (settings.ts). */
+export const EVENT_DEFAULTS = {
+  speedLimit: 0,
+  overspeedMinimalDuration: 0,
+  minimalTripDistance: 500,
+  minimalTripDuration: 300_000,
+  minimalParkingDuration: 300_000,
+  minimalNoDataDuration: 3_600_000,
+  fuelDropThreshold: 0,
+  fuelIncreaseThreshold: 0,
+  temperatureDropThreshold: 0,
+  temperatureIncreaseThreshold: 0,
+  geofenceDwellMs: 0,
+  inactivityPeriod: 0,
+} satisfies Partial<PipelineConfig>;
 
 export const defaultPipelineConfig: PipelineConfig = {
   filterInvalid: false,
@@ -61,4 +97,5 @@ export const defaultPipelineConfig: PipelineConfig = {
   filterFutureMs: 24 * 3_600_000,
   filterMaxSpeedKnots: 540,
   motionThresholdKnots: 0.01,
+  ...EVENT_DEFAULTS,
 };

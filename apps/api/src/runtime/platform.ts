@@ -14,6 +14,7 @@ import type { Env } from '../env';
 import { LiveHub } from '../live/live-hub';
 import { createLogger } from '../logger';
 import { createMailer } from '../mail/mailer';
+import { startNotifications } from '../notifications/worker';
 import { createPool } from '../pipeline/pg-pool';
 import { startProcessing } from '../pipeline/processing';
 import { MemoryRateLimiter, RedisRateLimiter } from '../security/rate-limiter';
@@ -110,6 +111,7 @@ export async function startPlatform(
     };
     const processing = startProcessing(ctx, bus, pool);
     closers.push(() => processing.close());
+    closers.push(startNotifications(ctx).close);
     const app = await buildApp(ctx, { webDir: env.WAYMARK_WEB_DIR ?? join(paths.root, 'apps', 'web', 'dist') });
     closers.push(() => app.close());
     await app.listen({ port: env.PORT, host: env.HOST });

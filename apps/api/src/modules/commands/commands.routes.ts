@@ -7,7 +7,7 @@ import { found } from '../../plugins/app/access-scope';
 import { caller } from '../../plugins/app/auth';
 import { audit } from '../audit/audit';
 import { protocolSupports } from './command-support';
-import { dispatch, presentCommand } from './commands.service';
+import { presentCommand, sendOrQueue } from './commands.service';
 
 /**
  * POST /api/commands/send: a saved command (`id`) or an ad-hoc one. Sent at once over the device's open
@@ -47,21 +47,13 @@ export const commandsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       }
       const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
       if (expiresAt && expiresAt <= new Date()) throw badRequest('expiresAt must be in the future');
-      const online = device.status === 'online' && ctx.bus !== undefined;
-      const row = await ctx.db.queuedCommand.create({
-        data: {
-          tenantId: device.tenantId,
-          deviceId: device.id,
-          type,
-          attributes,
-          textChannel: body.textChannel ?? false,
-          status: online ? 'SENT' : 'QUEUED',
-          sentAt: online ? new Date() : null,
-          expiresAt,
-          createdById: auth.user.id,
-        },
+      const { row, online } = await sendOrQueue(ctx, device, {
+        type,
+        attributes,
+        textChannel: body.textChannel,
+        expiresAt,
+        createdById: auth.user.id,
       });
-      if (online && ctx.bus) await dispatch(ctx.bus, row, device.uniqueId);
       await audit(ctx, {
         action: online ? 'command.sent' : 'command.queued',
         userId: auth.user.id,

@@ -2,7 +2,6 @@ import type { Bus } from '@waymark/bus/bus';
 import type { Event, SentCommand } from '@waymark/contracts/command';
 import type { Db, Event as EventRow, QueuedCommand } from '@waymark/db/client';
 import type { Logger } from 'pino';
-import type { LiveHub } from '../../live/live-hub';
 
 type Attributes = Record<string, string | number | boolean>;
 
@@ -43,11 +42,51 @@ export async function dispatch(bus: Bus, row: QueuedCommand, uniqueId: string): 
 }
 
 /**
+ * Sends a command at once over the device's open connection (SENT), or queues it until the device next
+ * connects (QUEUED). Used by POST /api/commands/send and by notifications of the command channel.
+ */
+export async function sendOrQueue(
+  ctx: { db: Db; bus?: Bus },
+  device: { id: number; tenantId: number | null; uniqueId: string; status: string },
+  command: {
+    type: string;
+    attributes: Attributes;
+    textChannel?: boolean;
+    expiresAt?: Date | null;
+    createdById?: number | null;
+  },
+): Promise<{ row: QueuedCommand; online: boolean }> {
+  const online = device.status === 'online' && ctx.bus !== undefined;
+  const row = await ctx.db.queuedCommand.create({
+    data: {
+      tenantId: device.tenantId,
+      deviceId: device.id,
+      type: command.type,
+      attributes: command.attributes,
+      textChannel: command.textChannel ?? false,
+      status: online ? 'SENT' : 'QUEUED',
+      sentAt: online ? new Date() : null,
+      expiresAt: command.expiresAt ?? null,
+      createdById: command.createdById ?? null,
+    },
+  });
+  if (online && ctx.bus) await dispatch(ctx.bus, row, device.uniqueId);
+  return { row, online };
+}
+
+/**
  * A device (re)connected: its queued commands go out in order; the ones past their expiry are dropped
  * (EXPIRED) rather than fired late.
  */
-export async function flushQueued(db: Db, bus: Bus, uniqueId: string, log: Logger, now = new Date()): Promise<number> {
-  const device = await db.device.findUnique({ where: { uniqueId }, select: { id: true } });
+export async function flushQueued(
+  db: Db,
+  bus: Bus,
+  uniqueId: string,
+  log: Logger,
+  now = new Date(),
+  onEvents: (rows: EventRow[]) => void = () => {},
+): Promise<number> {
+  const device = await db.device.findUnique({ where: { uniqueId }, select: { id: true, tenantId: true } });
   if (!device) return 0;
   await db.queuedCommand.updateMany({
     where: { deviceId: device.id, status: 'QUEUED', expiresAt: { lte: now } },
@@ -57,6 +96,7 @@ export async function flushQueued(db: Db, bus: Bus, uniqueId: string, log: Logge
     where: { deviceId: device.id, status: 'QUEUED' },
     orderBy: { id: 'asc' },
   });
+  const sent: QueuedCommand[] = [];
   for (const row of queued) {
     // claim it first so two API nodes never send the same command
     const claimed = await db.queuedCommand.updateMany({
@@ -66,41 +106,59 @@ export async function flushQueued(db: Db, bus: Bus, uniqueId: string, log: Logge
     if (claimed.count === 1) {
       await dispatch(bus, row, uniqueId);
       log.info({ commandId: String(row.id), uniqueId, type: row.type }, 'queued command sent');
+      sent.push(row);
     }
+  }
+  if (sent.length > 0) {
+    // queuedCommandSent: one event per command that went out now
+    onEvents(
+      await db.event.createManyAndReturn({
+        data: sent.map((row) => ({
+          tenantId: device.tenantId,
+          deviceId: device.id,
+          type: 'queuedCommandSent',
+          eventTime: now,
+          attributes: { commandId: Number(row.id), command: row.type },
+        })),
+      }),
+    );
   }
   return queued.length;
 }
 
 /**
  * A stored position carrying `result` is the device's answer to a command: it becomes a commandResult event,
- * linked to the oldest command sent to the device and not yet answered, which becomes DELIVERED.
+ * linked to the oldest command sent to the device and not yet answered, which becomes DELIVERED (both in one
+ * transaction). The stored events go to `onEvents` (dispatchEvents) after it commits.
  */
 export async function recordCommandResults(
   db: Db,
-  live: LiveHub,
+  onEvents: (rows: EventRow[]) => void,
   results: { deviceId: number; tenantId: number | null; positionId: bigint; time: Date; result: string }[],
 ): Promise<void> {
   for (const r of results) {
-    const answered = await db.queuedCommand.findFirst({
-      where: { deviceId: r.deviceId, status: 'SENT' },
-      orderBy: { id: 'asc' },
-    });
-    if (answered) {
-      await db.queuedCommand.update({
-        where: { id: answered.id },
-        data: { status: 'DELIVERED', result: r.result.slice(0, 4000), deliveredAt: r.time },
+    const event = await db.$transaction(async (tx) => {
+      const answered = await tx.queuedCommand.findFirst({
+        where: { deviceId: r.deviceId, status: 'SENT' },
+        orderBy: { id: 'asc' },
       });
-    }
-    const event = await db.event.create({
-      data: {
-        tenantId: r.tenantId,
-        deviceId: r.deviceId,
-        type: 'commandResult',
-        eventTime: r.time,
-        positionId: r.positionId,
-        attributes: { result: r.result, ...(answered ? { commandId: Number(answered.id) } : {}) },
-      },
+      if (answered) {
+        await tx.queuedCommand.update({
+          where: { id: answered.id },
+          data: { status: 'DELIVERED', result: r.result.slice(0, 4000), deliveredAt: r.time },
+        });
+      }
+      return tx.event.create({
+        data: {
+          tenantId: r.tenantId,
+          deviceId: r.deviceId,
+          type: 'commandResult',
+          eventTime: r.time,
+          positionId: r.positionId,
+          attributes: { result: r.result, ...(answered ? { commandId: Number(answered.id) } : {}) },
+        },
+      });
     });
-    live.publish([{ tenantId: r.tenantId, deviceId: r.deviceId, events: [presentEvent(event)] }]);
+    onEvents([event]);
   }
 }

@@ -1,4 +1,3 @@
-import type { DeviceInput } from '@waymark/contracts/device';
 import { deviceInputSchema, deviceSchema } from '@waymark/contracts/device';
 import type { Prisma } from '@waymark/db/client';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -8,8 +7,10 @@ import { conflict, forbidden } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
 import { caller } from '../../plugins/app/auth';
 import { audit } from '../audit/audit';
-import type { AuthContext } from '../session/auth-context';
+import { listConditions, listPage, listQuerySchema } from '../shared/list-query';
+import { deviceExtrasRoutes } from './device-extras.routes';
 import { presentDevice } from './devices.presenter';
+import { checkDeviceWrite, deviceData } from './devices.service';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const many = <T extends z.ZodType>(item: T) =>
@@ -17,38 +18,42 @@ const many = <T extends z.ZodType>(item: T) =>
 const VIEW = ['VIEW_DEVICES', 'TRACK_DEVICES', 'VIEW_DEVICE_DETAILS'] as const;
 const MANAGE = ['ADMIN_ACCOUNT', 'VIEW_DEVICE_DETAILS'] as const;
 
-async function data(auth: AuthContext, input: Partial<DeviceInput>): Promise<Prisma.DeviceUncheckedUpdateInput> {
-  const { model, attributes, expirationTime, ...rest } = input;
-  const out: Prisma.DeviceUncheckedUpdateInput = { ...rest };
-  if (attributes !== undefined) out.attributes = attributes as Prisma.InputJsonValue;
-  if (expirationTime !== undefined) out.expirationTime = expirationTime ? new Date(expirationTime) : null;
-  if (model !== undefined) {
-    out.modelId = model ? ((await auth.db.deviceModel.findFirst({ where: { name: model } }))?.id ?? null) : null;
-  }
-  if (input.groupId) found(await auth.db.group.findUnique({ where: { id: input.groupId } }), 'Unknown group');
-  return out;
-}
-
 /** Traccar's /api/devices: register a device before it connects, list devices with status and lastUpdate. */
 export const devicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  await app.register(deviceExtrasRoutes, { ctx });
+
   app.get(
     '/devices',
     {
       config: { permissions: [...VIEW] },
       schema: {
-        querystring: z.object({ id: many(z.coerce.number().int()), uniqueId: many(z.string().max(64)) }),
+        querystring: listQuerySchema.extend({
+          id: many(z.coerce.number().int()),
+          uniqueId: many(z.string().max(64)),
+        }),
         response: { 200: z.array(deviceSchema) },
       },
     },
     async (req) => {
-      const where: Prisma.DeviceWhereInput = {};
-      if (req.query.id?.length) where.id = { in: req.query.id };
-      if (req.query.uniqueId?.length) where.uniqueId = { in: req.query.uniqueId };
-      const rows = await caller(req).db.device.findMany({
-        where,
+      const auth = caller(req);
+      const q = req.query;
+      const where: Prisma.DeviceWhereInput[] = await listConditions<Prisma.DeviceWhereInput>(auth, q, {
+        user: (userId) => ({ OR: [{ userId }, { userDevices: { some: { userId } } }] }),
+        group: (groupId) => ({ groupId }),
+        keyword: (keyword) => ({
+          OR: [
+            { name: { contains: keyword, mode: 'insensitive' } },
+            { uniqueId: { contains: keyword, mode: 'insensitive' } },
+          ],
+        }),
+      });
+      if (q.id?.length) where.push({ id: { in: q.id } });
+      if (q.uniqueId?.length) where.push({ uniqueId: { in: q.uniqueId } });
+      const rows = await auth.db.device.findMany({
+        where: { AND: where },
         include: { model: true },
-        orderBy: { name: 'asc' },
-        take: 20_000,
+        orderBy: [{ name: 'asc' }, { id: 'asc' }],
+        ...(q.limit === undefined && !q.offset ? { take: 20_000 } : listPage(q)),
       });
       return rows.map(presentDevice);
     },
@@ -71,6 +76,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     { config: { permissions: [...MANAGE] }, schema: { body: deviceInputSchema, response: { 200: deviceSchema } } },
     async (req) => {
       const auth = caller(req);
+      await checkDeviceWrite(ctx, auth);
       const tenantId =
         req.body.tenantId === undefined ? (auth.scope.platform ? null : auth.user.tenantId) : req.body.tenantId;
       if (!auth.scope.platform && (tenantId === null || !auth.scope.tenantIds.includes(tenantId))) throw forbidden();
@@ -83,7 +89,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       }
       const row = await auth.db.device.create({
         data: {
-          ...((await data(auth, req.body)) as Prisma.DeviceUncheckedCreateInput),
+          ...((await deviceData(auth, req.body)) as Prisma.DeviceUncheckedCreateInput),
           name: req.body.name,
           uniqueId: req.body.uniqueId,
           tenantId,
@@ -114,6 +120,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         await auth.db.device.findUnique({ where: { id: req.params.id }, select: { id: true } }),
         'Device not found',
       );
+      await checkDeviceWrite(ctx, auth);
       if (req.body.uniqueId) {
         const clash = await ctx.db.device.findFirst({
           where: { uniqueId: req.body.uniqueId, id: { not: req.params.id } },
@@ -122,7 +129,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       }
       const row = await auth.db.device.update({
         where: { id: req.params.id },
-        data: await data(auth, req.body),
+        data: await deviceData(auth, req.body),
         include: { model: true },
       });
       await audit(ctx, {
@@ -142,6 +149,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (req, reply) => {
       const auth = caller(req);
       const row = found(await auth.db.device.findUnique({ where: { id: req.params.id } }), 'Device not found');
+      await checkDeviceWrite(ctx, auth);
       await auth.db.device.delete({ where: { id: row.id } });
       await audit(ctx, {
         action: 'device.deleted',

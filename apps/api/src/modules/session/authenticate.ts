@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import { publicUrl } from '../../env';
 import { verifyPassword } from '../../security/password';
 import { verifyToken } from '../../security/tokens';
 import type { AuthContext } from './auth-context';
@@ -17,11 +18,28 @@ export async function authenticate(ctx: AppContext, req: FastifyRequest): Promis
   if (header?.startsWith('Basic ')) return basic(ctx, req, header.slice(6).trim());
   const cookie = req.cookies?.[SESSION_COOKIE];
   if (cookie) {
+    if (!sameOrigin(ctx, req)) return null;
     const session = await findSessionByRefreshToken(ctx, cookie);
     if (!session || accountProblem(session.user)) return null;
     return buildAuthContext(ctx.db, session.user, 'cookie', session.id);
   }
   return null;
+}
+
+/**
+ * A cookie authenticates only requests from our own pages or from clients that send no Origin (Traccar Manager,
+ * Home Assistant): a page of another site cannot ride on it, the websocket upgrade included (browsers send the
+ * cookie with a cross-site websocket handshake and CORS does not apply to it).
+ */
+function sameOrigin(ctx: AppContext, req: FastifyRequest): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return true;
+  try {
+    const from = new URL(origin);
+    return from.host === req.headers.host || from.origin === new URL(publicUrl(ctx.env)).origin;
+  } catch {
+    return false;
+  }
 }
 
 async function bearer(ctx: AppContext, token: string): Promise<AuthContext | null> {

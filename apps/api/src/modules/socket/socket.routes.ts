@@ -1,14 +1,21 @@
+import type { ShareLink } from '@waymark/db/client';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { unauthorized } from '../../http-error';
+import { notFound, unauthorized } from '../../http-error';
 import { verifyToken } from '../../security/tokens';
 import { presentPosition } from '../positions/positions.presenter';
 import type { AuthContext } from '../session/auth-context';
 import { accountProblem, buildAuthContext } from '../session/auth-context';
 import { apiToken } from '../session/authenticate';
+import { SHARE_NOT_FOUND } from '../share/share.routes';
+import { activeShare } from '../share/share.service';
+import { streamShare } from '../share/share-socket';
 
 export const KEEPALIVE_MS = 55_000;
+/** the share link a socket request came with (set before the upgrade, read by the handler) */
+const shares = new WeakMap<FastifyRequest, ShareLink>();
 
 /** The token of `?token=`: an access token (web app) or an API token. */
 async function fromQueryToken(ctx: AppContext, token: string): Promise<AuthContext | null> {
@@ -35,19 +42,31 @@ export const socketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     {
       websocket: true,
       config: { auth: 'optional', rateLimit: false },
-      schema: { querystring: z.object({ token: z.string().max(4096).optional() }) },
+      schema: {
+        querystring: z.object({ token: z.string().max(4096).optional(), share: z.string().max(64).optional() }),
+      },
       preValidation: async (req) => {
+        if (req.query.share !== undefined) {
+          // an anonymous viewer of a share link: that one device only
+          const link = await activeShare(ctx, req.query.share);
+          if (!link) throw notFound(SHARE_NOT_FOUND);
+          shares.set(req, link);
+          return;
+        }
         if (!req.auth && req.query.token) req.auth = await fromQueryToken(ctx, req.query.token);
         if (!req.auth) throw unauthorized();
       },
     },
     async (socket, req) => {
+      const share = shares.get(req);
+      if (share) return streamShare(ctx, socket, share);
       const auth = req.auth as AuthContext;
       const { scope } = auth;
       const send = (frame: string) => {
         if (socket.readyState === socket.OPEN) socket.send(frame);
       };
       const unsubscribe = ctx.live.subscribe({
+        userId: auth.user.id,
         sees: (tenantId) => scope.platform || (tenantId !== null && scope.tenantIds.includes(tenantId)),
         send,
       });

@@ -132,6 +132,58 @@ describe('users (/api/users and /api/v2/user)', () => {
     expect(other.statusCode).toBe(403);
   });
 
+  it('a user changes their own settings and preferences, not their flags', async () => {
+    const tenant = await buildTenant(t.ctx.db);
+    const me = await buildUser(t.ctx.db, {
+      tenantId: tenant.id,
+      permissions: ['VIEW_DEVICES'],
+      expirationTime: new Date('2030-01-01T00:00:00Z'),
+    });
+    const headers = { authorization: (await signIn(t.app, me.email)).authorization };
+    const own = (await t.app.inject({ method: 'GET', url: `/api/users/${me.id}`, headers })).json();
+    const settings = {
+      name: 'Me again',
+      phone: '+4412345',
+      map: 'osm',
+      latitude: 51.5,
+      longitude: -0.12,
+      zoom: 12,
+      coordinateFormat: 'dms',
+      attributes: { language: 'el', mapLiveRoutes: 'selected', 'web.liveRouteLength': 25, notificationTokens: 'a,b' },
+    };
+    // a Traccar client sends the whole user back with the changes
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${me.id}`,
+      headers,
+      payload: { ...own, ...settings },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject(settings);
+    for (const flag of [
+      { deviceReadonly: true },
+      { readonly: true },
+      { limitCommands: true },
+      { deviceLimit: 100 },
+      { expirationTime: '2040-01-01T00:00:00.000Z' },
+      { administrator: true },
+    ]) {
+      const res = await t.app.inject({ method: 'PUT', url: `/api/users/${me.id}`, headers, payload: flag });
+      expect(res.statusCode, JSON.stringify(flag)).toBe(403);
+    }
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${me.id}`,
+      headers,
+      payload: { attributes: { mapLiveRoutes: 'sometimes' } },
+    });
+    expect(bad.statusCode).toBe(400);
+    const row = await t.ctx.db.user.findUniqueOrThrow({ where: { id: me.id } });
+    expect(row).toMatchObject({ deviceReadonly: false, administrator: false, deviceLimit: -1, name: 'Me again' });
+    expect(row.expirationTime?.toISOString()).toBe('2030-01-01T00:00:00.000Z');
+    expect((row.attributes as Record<string, unknown>).mapLiveRoutes).toBe('selected');
+  });
+
   it('a password change ends the account’s other sessions', async () => {
     const user = await buildUser(t.ctx.db);
     const first = await signIn(t.app, user.email);

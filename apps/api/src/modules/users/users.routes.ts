@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { forbidden, HttpError } from '../../http-error';
 import { caller } from '../../plugins/app/auth';
+import { checkPreferences } from '../server/preferences';
 import { register } from './registration';
 import { presentUser } from './users.presenter';
 import { canManageUsers, createUser, deleteUser, getUser, updateUser } from './users.service';
@@ -72,7 +73,18 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.put(
     '/users/:id',
     { schema: { params: idParams, body: userUpdateSchema, response: { 200: userSchema } } },
-    async (req) => presentUser(await updateUser(ctx, caller(req), req.params.id, req.body)),
+    async (req) => {
+      const auth = caller(req);
+      const input = { ...req.body };
+      if (input.attributes !== undefined) input.attributes = checkPreferences(input.attributes);
+      // Traccar's clients send the whole user back: an unchanged expiration time is not a change of privileges
+      if (input.expirationTime !== undefined && req.params.id === auth.user.id) {
+        const current = auth.user.expirationTime?.getTime() ?? null;
+        const sent = input.expirationTime === null ? null : new Date(input.expirationTime).getTime();
+        if (current === sent) delete input.expirationTime;
+      }
+      return presentUser(await updateUser(ctx, auth, req.params.id, input));
+    },
   );
 
   app.delete('/users/:id', { schema: { params: idParams } }, async (req, reply) => {

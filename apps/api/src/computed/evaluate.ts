@@ -1,0 +1,147 @@
+import jexl from 'jexl';
+
+/** Traccar's computed attribute types. */
+export type ComputedType = 'string' | 'number' | 'boolean';
+
+/** What a stored computed attribute gives the evaluator. */
+export interface ComputedRow {
+  id: number;
+  attribute: string;
+  expression: string;
+  type: string;
+  priority: number;
+}
+
+type Expression = ReturnType<typeof jexl.compile>;
+
+/** A computed attribute ready to run (compiled once, applied to many positions). */
+export interface CompiledComputed {
+  readonly id: number;
+  readonly attribute: string;
+  readonly type: ComputedType;
+  readonly priority: number;
+  readonly expression: Expression;
+}
+
+/** Any position-like object: its fields and its attributes. */
+export interface ComputedPosition {
+  attributes: Record<string, unknown>;
+}
+
+/** Position fields an expression can name besides the attributes (times as epoch ms). */
+const POSITION_FIELDS = [
+  'id',
+  'deviceId',
+  'protocol',
+  'serverTime',
+  'deviceTime',
+  'fixTime',
+  'outdated',
+  'valid',
+  'latitude',
+  'longitude',
+  'altitude',
+  'speed',
+  'course',
+  'address',
+  'accuracy',
+] as const;
+
+/** Our own instance: no transforms or functions beyond the language's operators. */
+const language = new jexl.Jexl();
+
+/** Compiles an expression, throwing an Error with the parser's message when it is not valid. */
+export function compileExpression(expression: string): Expression {
+  if (!expression.trim()) throw new Error('the expression is empty');
+  let compiled: Expression;
+  try {
+    compiled = language.compile(expression);
+    // jexl accepts some unfinished input ("((") without a tree; and names a transform only when it runs
+    if (!compiled._getAst()) throw new Error(`Unexpected end of expression: ${expression}`);
+    compiled.evalSync(Object.create(null));
+  } catch (error) {
+    throw new Error(error instanceof Error ? error.message : String(error));
+  }
+  return compiled;
+}
+
+const TYPES = new Set<string>(['string', 'number', 'boolean']);
+
+/**
+ * Compiles stored computed attributes in the order they apply: higher priority first, then by id. Rows whose
+ * expression does not compile (or whose type is unknown) are left out rather than failing the others.
+ */
+export function compileComputed(rows: readonly ComputedRow[]): CompiledComputed[] {
+  const out: CompiledComputed[] = [];
+  for (const row of rows) {
+    if (!TYPES.has(row.type)) continue;
+    try {
+      const expression = compileExpression(row.expression);
+      out.push({
+        id: row.id,
+        attribute: row.attribute,
+        type: row.type as ComputedType,
+        priority: row.priority,
+        expression,
+      });
+    } catch {
+      // a broken expression computes nothing
+    }
+  }
+  return out.sort((a, b) => b.priority - a.priority || a.id - b.id);
+}
+
+/** The names an expression sees: the position's attributes, then its fields (fields win, as in Traccar). */
+export function expressionContext(position: ComputedPosition): Record<string, unknown> {
+  const context: Record<string, unknown> = Object.create(null);
+  for (const [key, value] of Object.entries(position.attributes ?? {})) context[key] = value;
+  const fields = position as unknown as Record<string, unknown>;
+  for (const field of POSITION_FIELDS) {
+    const value = fields[field];
+    if (value === undefined) continue;
+    context[field] = value instanceof Date ? value.getTime() : typeof value === 'bigint' ? Number(value) : value;
+  }
+  return context;
+}
+
+/** The value converted to the declared type, or undefined when it cannot be (the attribute stays unset). */
+export function convertComputed(value: unknown, type: ComputedType): string | number | boolean | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (type === 'number') {
+    const n = typeof value === 'string' && value.trim() === '' ? Number.NaN : Number(value);
+    return typeof value !== 'object' && Number.isFinite(n) ? n : undefined;
+  }
+  if (type === 'boolean') {
+    if (typeof value === 'boolean') return value;
+    if (typeof value === 'number') return Number.isNaN(value) ? undefined : value !== 0;
+    if (value === 'true' || value === 'false') return value === 'true';
+    return undefined;
+  }
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
+}
+
+/** Evaluates one expression over a position; throws on an evaluation error. */
+export function evaluateExpression(expression: Expression, position: ComputedPosition): unknown {
+  return expression.evalSync(expressionContext(position));
+}
+
+/**
+ * Sets position.attributes[attribute] for each computed attribute, in order (a later expression sees the
+ * earlier results). An expression that fails, or gives a value of no use for its type, leaves its attribute
+ * as it was. Never throws; returns the same position.
+ */
+export function applyComputed<P extends ComputedPosition>(compiled: readonly CompiledComputed[], position: P): P {
+  for (const item of compiled) {
+    let value: unknown;
+    try {
+      value = evaluateExpression(item.expression, position);
+    } catch {
+      continue;
+    }
+    const converted = convertComputed(value, item.type);
+    if (converted !== undefined) position.attributes[item.attribute] = converted;
+  }
+  return position;
+}

@@ -1,0 +1,38 @@
+import { eventSchema } from '@waymark/contracts/command';
+import { eventReportQuerySchema } from '@waymark/contracts/event';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { found } from '../../plugins/app/access-scope';
+import { caller } from '../../plugins/app/auth';
+import { presentEvent } from '../commands/commands.service';
+import { eventsReport } from './events.service';
+
+const FLAGS = ['VIEW_ALERTS_OVERVIEW', 'VIEW_ALERT_DETAILS', 'VIEW_EVENT_REPORTS'] as const;
+
+/** Traccar's GET /api/events/:id and the events report GET /api/reports/events (JSON). */
+export const eventsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app) => {
+  app.get(
+    '/events/:id',
+    {
+      config: { permissions: [...FLAGS] },
+      schema: {
+        params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+        response: { 200: eventSchema },
+      },
+    },
+    async (req) =>
+      presentEvent(
+        found(await caller(req).db.event.findUnique({ where: { id: BigInt(req.params.id) } }), 'Event not found'),
+      ),
+  );
+
+  app.get(
+    '/reports/events',
+    {
+      config: { permissions: [...FLAGS] },
+      schema: { querystring: eventReportQuerySchema, response: { 200: z.array(eventSchema) } },
+    },
+    async (req) => (await eventsReport(caller(req), req.query)).map(presentEvent),
+  );
+};

@@ -1,0 +1,16 @@
+import type { Notification } from '@waymark/contracts/notification';
+import type { Notification as NotificationRow } from '@waymark/db/client';
+
+export function presentNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    type: row.type,
+    description: row.description,
+    always: row.always,
+    notificators: row.channels.join(','),
+    commandId: row.commandId,
+    calendarId: row.calendarId,
+    tenantId: row.tenantId,
+    attributes: (row.attributes ?? {}) as Record<string, unknown>,
+  };
+}

@@ -1,0 +1,66 @@
+import type { PublicDevice } from '@waymark/contracts/share';
+import { publicDevice } from '@waymark/contracts/share';
+import type { ShareLink } from '@waymark/db/client';
+import type { WebSocket } from 'ws';
+import type { AppContext } from '../../context';
+import { activeShare, sharedDevice, watchShare } from './share.service';
+
+/** How often a share socket re-reads its link (revocation on another node, deleted device). */
+export const SHARE_RECHECK_MS = 30_000;
+export const SHARE_KEEPALIVE_MS = 55_000;
+/** Close code and reason sent when the link expires or is revoked. */
+export const SHARE_CLOSE_CODE = 4001;
+export const SHARE_CLOSE_REASON = 'The share link has expired';
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * An anonymous viewer's socket of a share link: `{"devices"}` and `{"positions"}` of that one device on connect
+ * and as they happen (never events, never other devices), closed when the link expires or is revoked.
+ */
+export async function streamShare(ctx: AppContext, socket: WebSocket, link: ShareLink): Promise<void> {
+  let closed = false;
+  const send = (frame: string) => {
+    if (!closed && socket.readyState === socket.OPEN) socket.send(frame);
+  };
+  const unsubscribe = ctx.live.subscribe({
+    sees: (_tenantId, deviceId) => deviceId === link.deviceId,
+    // only device and position frames (events stay with the account's users), devices cut to their public fields
+    send: (frame) => {
+      if (frame.startsWith('{"positions"')) send(frame);
+      else if (frame.startsWith('{"devices"')) {
+        const { devices } = JSON.parse(frame) as { devices: PublicDevice[] };
+        send(JSON.stringify({ devices: devices.map(publicDevice) }));
+      }
+    },
+  });
+  const end = () => {
+    if (closed) return;
+    closed = true;
+    if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) {
+      socket.close(SHARE_CLOSE_CODE, SHARE_CLOSE_REASON);
+    }
+  };
+  const unwatch = watchShare(link.id, end);
+  const remaining = link.expiresAt.getTime() - Date.now();
+  const expiry = remaining < MAX_TIMER_MS ? setTimeout(end, Math.max(0, remaining)) : undefined;
+  const keepalive = setInterval(() => send('{}'), SHARE_KEEPALIVE_MS);
+  const recheck = setInterval(() => {
+    activeShare(ctx, link.id)
+      .then((still) => {
+        if (!still) end();
+      })
+      .catch((err) => ctx.log.warn({ err }, 'share link not rechecked'));
+  }, SHARE_RECHECK_MS);
+  socket.on('close', () => {
+    closed = true;
+    clearTimeout(expiry);
+    clearInterval(keepalive);
+    clearInterval(recheck);
+    unwatch();
+    unsubscribe();
+  });
+  const shared = await sharedDevice(ctx, link);
+  if (!shared) return end();
+  send(JSON.stringify({ devices: [shared.device] }));
+  send(JSON.stringify({ positions: shared.position ? [shared.position] : [] }));
+}

@@ -1,0 +1,60 @@
+import type { Event as EventRow, User } from '@waymark/db/client';
+import type { AppContext } from '../context';
+import { presentEvent } from '../modules/commands/commands.service';
+import { presentDevice } from '../modules/devices/devices.presenter';
+import { presentPosition } from '../modules/positions/positions.presenter';
+import type { Delivery, Recipient } from './channels/types';
+import { pickLanguage, pickSpeedUnit, renderEvent } from './templates/render';
+
+type Attributes = Record<string, unknown>;
+
+export const asRecipient = (u: Pick<User, 'id' | 'name' | 'email' | 'phone' | 'attributes'>): Recipient => ({
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  phone: u.phone,
+  attributes: (u.attributes ?? {}) as Attributes,
+});
+
+export async function serverAttributes(ctx: AppContext): Promise<Attributes> {
+  const server = await ctx.db.server.findUnique({ where: { id: 1 }, select: { attributes: true } });
+  return (server?.attributes ?? {}) as Attributes;
+}
+
+/** Everything a channel needs to notify `user` of `event`, the texts in the user's language and units. */
+export async function composeDelivery(
+  ctx: AppContext,
+  event: EventRow,
+  user: Recipient,
+  rule: Delivery['rule'],
+  server?: Attributes,
+): Promise<Delivery> {
+  const [device, position, geofence, maintenance, serverAttrs] = await Promise.all([
+    ctx.db.device.findUnique({ where: { id: event.deviceId }, include: { model: true } }),
+    event.positionId === null ? null : ctx.db.position.findFirst({ where: { id: event.positionId } }),
+    event.geofenceId === null
+      ? null
+      : ctx.db.geofence.findUnique({ where: { id: event.geofenceId }, select: { name: true } }),
+    event.maintenanceId === null
+      ? null
+      : ctx.db.maintenance.findUnique({ where: { id: event.maintenanceId }, select: { name: true } }),
+    server ?? serverAttributes(ctx),
+  ]);
+  const message = renderEvent(pickLanguage(user.attributes, serverAttrs), pickSpeedUnit(user.attributes, serverAttrs), {
+    type: event.type,
+    eventTime: event.eventTime,
+    attributes: (event.attributes ?? {}) as Attributes,
+    deviceName: device?.name ?? `#${event.deviceId}`,
+    geofenceName: geofence?.name ?? null,
+    maintenanceName: maintenance?.name ?? null,
+    position: position ?? null,
+  });
+  return {
+    user,
+    message,
+    event: presentEvent(event),
+    device: device ? presentDevice(device) : null,
+    position: position ? presentPosition(position) : null,
+    rule,
+  };
+}

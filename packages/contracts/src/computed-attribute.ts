@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+export const COMPUTED_TYPES = ['string', 'number', 'boolean'] as const;
+export const computedTypeSchema = z.enum(COMPUTED_TYPES);
+
+/** A computed attribute (Traccar's Attribute): a JEXL expression over a position's fields and attributes. */
+export const computedAttributeSchema = z.object({
+  id: z.number().int(),
+  description: z.string(),
+  attribute: z.string().describe('the position attribute it sets'),
+  expression: z.string().describe('JEXL, e.g. speed > 50, io200 * 0.1, ignition ? 1 : 0'),
+  type: computedTypeSchema,
+  priority: z.number().int().describe('higher applies first'),
+  tenantId: z.number().int().nullable(),
+});
+export type ComputedAttributeDto = z.infer<typeof computedAttributeSchema>;
+
+export const computedAttributeInputSchema = z.object({
+  description: z.string().trim().min(1).max(256),
+  attribute: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'attribute is a name of letters, digits and _'),
+  expression: z.string().trim().min(1).max(4000).describe('checked by the server: 400 with the parse error'),
+  type: computedTypeSchema,
+  priority: z.number().int().min(-1_000_000).max(1_000_000).optional().describe('0 when absent'),
+  tenantId: z.number().int().positive().nullish().describe('platform staff only'),
+});
+export type ComputedAttributeInput = z.infer<typeof computedAttributeInputSchema>;
+
+/** The value POST /api/attributes/computed/test gives: the expression's result, converted to the type. */
+export const computedValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);

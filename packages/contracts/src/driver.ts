@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+export const GENDERS = ['male', 'female', 'other'] as const;
+export const genderSchema = z.enum(GENDERS);
+
+const isoTime = z.string().describe('ISO-8601 UTC');
+/** A day or an instant: "2024-05-01" or "2024-05-01T00:00:00Z". */
+const dateInput = z.union([z.iso.datetime({ offset: true }), z.iso.date()]).describe('ISO-8601 date or time');
+const text = (max: number) => z.string().trim().max(max);
+
+/** A driver (Traccar's Driver, with SPEC.md's card fields), identified on devices by uniqueId (driverUniqueId). */
+export const driverSchema = z.object({
+  id: z.number().int(),
+  uniqueId: z.string(),
+  name: z.string(),
+  cardNo: z.string().nullable(),
+  cardIssuingPlace: z.string().nullable(),
+  cardIssueDate: isoTime.nullable(),
+  cardExpirationDate: isoTime.nullable(),
+  gender: genderSchema.nullable(),
+  birthday: isoTime.nullable(),
+  personalId: z.string().nullable(),
+  icNo: z.string().nullable(),
+  mobile: z.string().nullable(),
+  tenantId: z.number().int().nullable(),
+  attributes: z.record(z.string(), z.unknown()),
+});
+export type DriverDto = z.infer<typeof driverSchema>;
+
+export const driverInputSchema = z.object({
+  uniqueId: text(128).min(1).describe('the identifier a tracker reports (iButton, RFID card …); unique per tenant'),
+  name: text(128).min(1),
+  cardNo: text(64).nullish(),
+  cardIssuingPlace: text(128).nullish(),
+  cardIssueDate: dateInput.nullish(),
+  cardExpirationDate: dateInput.nullish(),
+  gender: genderSchema.nullish(),
+  birthday: dateInput.nullish(),
+  personalId: text(64).nullish(),
+  icNo: text(64).nullish(),
+  mobile: text(32).nullish(),
+  tenantId: z.number().int().positive().nullish().describe('platform staff only'),
+  attributes: z.record(z.string(), z.unknown()).optional(),
+});
+export type DriverInput = z.infer<typeof driverInputSchema>;

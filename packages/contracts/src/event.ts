@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/** Traccar's event types, plus temperature drop/increase (SPEC.md thresholds). */
+export const EVENT_TYPES = [
+  'commandResult',
+  'deviceOnline',
+  'deviceUnknown',
+  'deviceOffline',
+  'deviceInactive',
+  'queuedCommandSent',
+  'deviceMoving',
+  'deviceStopped',
+  'deviceOverspeed',
+  'deviceFuelDrop',
+  'deviceFuelIncrease',
+  'geofenceEnter',
+  'geofenceExit',
+  'alarm',
+  'ignitionOn',
+  'ignitionOff',
+  'maintenance',
+  'driverChanged',
+  'media',
+  'temperatureDrop',
+  'temperatureIncrease',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+export const eventTypeSchema = z.enum(EVENT_TYPES);
+
+/** The `alarm` attribute's values (Traccar's names): a notification of type alarm may filter on them. */
+export const ALARM_TYPES = [
+  'general',
+  'sos',
+  'vibration',
+  'movement',
+  'lowspeed',
+  'overspeed',
+  'fallDown',
+  'lowPower',
+  'lowBattery',
+  'fault',
+  'powerOff',
+  'powerOn',
+  'door',
+  'lock',
+  'unlock',
+  'geofence',
+  'geofenceEnter',
+  'geofenceExit',
+  'gpsAntennaCut',
+  'accident',
+  'tow',
+  'idle',
+  'highRpm',
+  'hardAcceleration',
+  'hardBraking',
+  'hardCornering',
+  'laneChange',
+  'fatigueDriving',
+  'powerCut',
+  'powerRestored',
+  'jamming',
+  'temperature',
+  'parking',
+  'bonnet',
+  'footBrake',
+  'fuelLeak',
+  'tampering',
+  'removing',
+] as const;
+export type AlarmType = (typeof ALARM_TYPES)[number];
+
+/** `type` of GET /api/reports/events: an event type, or `allEvents` (as omitting it). */
+export const EVENT_REPORT_ALL = 'allEvents';
+/** The longest period one events report covers, and the most events it returns. */
+export const EVENT_REPORT_MAX_DAYS = 31;
+export const EVENT_REPORT_MAX_ROWS = 10_000;
+
+const repeated = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).max(1000).optional());
+
+/** GET /api/reports/events: repeated deviceId / groupId / type, from and to in ISO-8601. */
+export const eventReportQuerySchema = z.object({
+  from: z.iso.datetime({ offset: true }).describe('ISO-8601 start, inclusive'),
+  to: z.iso.datetime({ offset: true }).describe('ISO-8601 end, inclusive'),
+  deviceId: repeated(z.coerce.number().int().positive()),
+  groupId: repeated(z.coerce.number().int().positive()).describe('devices of these groups and their subgroups'),
+  type: repeated(z.union([eventTypeSchema, z.literal(EVENT_REPORT_ALL)])),
+});
+export type EventReportQuery = z.infer<typeof eventReportQuerySchema>;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** The longest group id accepted as a string (SPEC.md sections 5 and 9). */
+export const GROUP_ID_MAX_LENGTH = 10;
+
+/** A group id given as a number or as a string of digits (Traccar clients send both). */
+export const groupIdRefSchema = z.union([
+  z.number().int().positive(),
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,10}$/, 'a group id is a number')
+    .transform(Number)
+    .pipe(z.number().int().positive()),
+]);
+
+/** A group of devices (Traccar's Group): a tree through parentGroupId (Traccar's groupId). */
+export const groupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  parentGroupId: z.number().int().nullable(),
+  groupId: z.number().int().nullable().describe("the parent group, Traccar's name for parentGroupId"),
+  userId: z.number().int().nullable(),
+  tenantId: z.number().int().nullable(),
+  active: z.boolean(),
+  attributes: z
+    .record(z.string(), z.unknown())
+    .describe('free JSON; settings inherited by the devices of the group live here (speedLimit in knots, …)'),
+});
+export type GroupDto = z.infer<typeof groupSchema>;
+
+export const groupInputSchema = z.object({
+  name: z.string().trim().min(1).max(128),
+  parentGroupId: groupIdRefSchema.nullish(),
+  groupId: groupIdRefSchema.nullish().describe('parent group (Traccar); parentGroupId wins when both come'),
+  userId: z.number().int().positive().nullish(),
+  tenantId: z.number().int().positive().nullish().describe('platform staff only: the tenant the group belongs to'),
+  active: z.boolean().optional(),
+  attributes: z.record(z.string(), z.unknown()).optional(),
+});
+export type GroupInput = z.infer<typeof groupInputSchema>;

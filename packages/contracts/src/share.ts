@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { deviceSchema, positionSchema } from './device';
+
+/** The longest a share link may live. */
+export const SHARE_MAX_MS = 366 * 24 * 3600 * 1000;
+
+/** POST /api/share/device, as a form or JSON (Traccar's web app posts a form). */
+export const shareInputSchema = z.object({
+  deviceId: z.coerce.number().int().positive(),
+  expiration: z.iso.datetime({ offset: true }).describe('ISO-8601 time in the future, at most a year ahead'),
+});
+export type ShareInput = z.infer<typeof shareInputSchema>;
+
+export const shareLinkSchema = z.object({
+  id: z.uuid(),
+  deviceId: z.number().int(),
+  url: z.string().describe('the page an anonymous viewer opens'),
+  expiresAt: z.string().describe('ISO-8601 UTC'),
+});
+export type ShareLink = z.infer<typeof shareLinkSchema>;
+
+/**
+ * What an anonymous viewer of a share link sees of the device: what the map needs, nothing of the account's
+ * records (identifier, phone, VIN, contacts, installation address, tenant and user ids stay private).
+ */
+export const publicDeviceSchema = deviceSchema.pick({
+  id: true,
+  name: true,
+  status: true,
+  lastUpdate: true,
+  positionId: true,
+  category: true,
+  model: true,
+});
+export type PublicDevice = z.infer<typeof publicDeviceSchema>;
+
+/** The public fields of a device (the share page and its socket). */
+export const publicDevice = (d: PublicDevice): PublicDevice => ({
+  id: d.id,
+  name: d.name,
+  status: d.status,
+  lastUpdate: d.lastUpdate,
+  positionId: d.positionId,
+  category: d.category,
+  model: d.model,
+});
+
+/** GET /api/share/:id (public): the shared device and its latest position. */
+export const sharedDeviceSchema = z.object({
+  device: publicDeviceSchema,
+  position: positionSchema.nullable(),
+  expiresAt: z.string().describe('ISO-8601 UTC'),
+});
+export type SharedDevice = z.infer<typeof sharedDeviceSchema>;
