@@ -7,7 +7,7 @@ import type { MaintenanceLink } from './events/types';
 import type { GeofenceShape } from './geofences';
 import { shapeOf } from './geofences';
 
-/** What is linked to a device (directly or through its group) that the pipeline needs. */
+/** What is linked to a device (directly, or through its group or that group's parents) that the pipeline needs. */
 export interface DeviceLinks {
   geofences: GeofenceShape[];
   maintenances: MaintenanceLink[];
@@ -39,29 +39,31 @@ async function loadLinks(
   const computed = new Map<number, ComputedRowOf[]>();
   const { rows } = await client.query({
     name: 'waymark-device-links',
-    text: `SELECT 'g' AS kind, l.device, g.id, g.area AS text, g.attributes, g."calendarId" AS calendar, c.data,
+    text: `WITH RECURSIVE chain(device, "groupId", depth) AS (
+       SELECT d.id, d."groupId", 0 FROM devices d WHERE d.id = ANY($1::int[]) AND d."groupId" IS NOT NULL
+       UNION ALL
+       SELECT c.device, g."parentGroupId", c.depth + 1 FROM chain c JOIN groups g ON g.id = c."groupId"
+        WHERE g."parentGroupId" IS NOT NULL AND c.depth < 32)
+     SELECT 'g' AS kind, l.device, g.id, g.area AS text, g.attributes, g."calendarId" AS calendar, c.data,
                   NULL::float8 AS start, NULL::float8 AS period, NULL::text AS name, NULL::int AS priority
        FROM (SELECT dg."deviceId" AS device, dg."geofenceId" AS id FROM device_geofences dg
               WHERE dg."deviceId" = ANY($1::int[])
              UNION
-             SELECT d.id, gg."geofenceId" FROM devices d JOIN group_geofences gg ON gg."groupId" = d."groupId"
-              WHERE d.id = ANY($1::int[])) l
+             SELECT ch.device, gg."geofenceId" FROM chain ch JOIN group_geofences gg ON gg."groupId" = ch."groupId") l
        JOIN geofences g ON g.id = l.id LEFT JOIN calendars c ON c.id = g."calendarId"
      UNION ALL
      SELECT 'm', l.device, m.id, m.type, m.attributes, NULL, NULL, m.start, m.period, NULL, NULL
        FROM (SELECT dm."deviceId" AS device, dm."maintenanceId" AS id FROM device_maintenances dm
               WHERE dm."deviceId" = ANY($1::int[])
              UNION
-             SELECT d.id, gm."maintenanceId" FROM devices d JOIN group_maintenances gm ON gm."groupId" = d."groupId"
-              WHERE d.id = ANY($1::int[])) l
+             SELECT ch.device, gm."maintenanceId" FROM chain ch JOIN group_maintenances gm ON gm."groupId" = ch."groupId") l
        JOIN maintenances m ON m.id = l.id
      UNION ALL
      SELECT 'c', l.device, a.id, a.expression, NULL, NULL, a.type, NULL, NULL, a.attribute, a.priority
        FROM (SELECT dc."deviceId" AS device, dc."attributeId" AS id FROM device_computed_attributes dc
               WHERE dc."deviceId" = ANY($1::int[])
              UNION
-             SELECT d.id, gc."attributeId" FROM devices d JOIN group_computed_attributes gc ON gc."groupId" = d."groupId"
-              WHERE d.id = ANY($1::int[])) l
+             SELECT ch.device, gc."attributeId" FROM chain ch JOIN group_computed_attributes gc ON gc."groupId" = ch."groupId") l
        JOIN computed_attributes a ON a.id = l.id`,
     values: [deviceIds],
   });

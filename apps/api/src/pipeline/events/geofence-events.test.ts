@@ -56,6 +56,18 @@ describe('geofence events through the pipeline', () => {
     ]);
   });
 
+  it("applies a geofence linked to the device's group's parent group", async () => {
+    const parent = await h.t.ctx.db.group.create({ data: { name: 'Region', tenantId } });
+    const child = await h.t.ctx.db.group.create({ data: { name: 'Depot crews', tenantId, parentGroupId: parent.id } });
+    const d = await h.device('geo-tree', { groupId: child.id });
+    const geofence = await h.t.ctx.db.geofence.create({
+      data: { name: 'Region fence', tenantId, area: 'CIRCLE (52.5 13.4, 500)' },
+    });
+    await h.t.ctx.db.groupGeofence.create({ data: { groupId: parent.id, geofenceId: geofence.id } });
+    await run('geo-tree', [OUT, IN]);
+    expect(await summary(d.id)).toEqual([['geofenceEnter', at(1), geofence.id]]);
+  });
+
   it('honours alertOnEntry / alertOnExit', async () => {
     const { d, geofence } = await fenced('geo-2', { attributes: { alertOnEntry: false } });
     await run('geo-2', [OUT, IN, OUT]);
