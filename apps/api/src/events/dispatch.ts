@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { presentEvent } from '../modules/commands/commands.service';
 import { commandChannel } from '../notifications/channels/command';
 import { channelOf } from '../notifications/channels/registry';
+import type { Recipient } from '../notifications/channels/types';
 import { composeDelivery } from '../notifications/compose';
 import { wakeOutbox } from '../notifications/outbox';
 import { recipientsByRule } from '../notifications/recipients';
@@ -34,11 +35,35 @@ export async function dispatchEvents(ctx: AppContext, events: readonly EventRow[
   if (queued) wakeOutbox(ctx);
 }
 
+/**
+ * A tenant's rules and their recipients, kept RULES_TTL_MS: the pipeline dispatches after every batch that
+ * produced events (tens a second), mostly for tenants without a rule. Changes through the API forget them at
+ * once on this node (forgetRules); other API nodes see them within RULES_TTL_MS.
+ */
+const RULES_TTL_MS = 2000;
+const rulesCache = new Map<number, { at: number; rules: Rule[]; recipients: Map<number, Recipient[]> }>();
+
+async function tenantRules(ctx: AppContext, tenantId: number) {
+  const hit = rulesCache.get(tenantId);
+  if (hit && Date.now() - hit.at < RULES_TTL_MS) return hit;
+  const rules = await loadRules(ctx.db, tenantId);
+  const recipients = rules.length > 0 ? await recipientsByRule(ctx.db, tenantId, rules) : new Map();
+  const entry = { at: Date.now(), rules, recipients };
+  if (rulesCache.size > 10_000) rulesCache.clear();
+  rulesCache.set(tenantId, entry);
+  return entry;
+}
+
+/** Drops the cached rules (of one tenant, or all): a rule, a link or a user changed. */
+export function forgetRules(tenantId?: number | null): void {
+  if (tenantId === undefined || tenantId === null) rulesCache.clear();
+  else rulesCache.delete(tenantId);
+}
+
 /** Returns whether outbox rows were written. */
 async function notifyTenant(ctx: AppContext, tenantId: number, events: EventRow[]): Promise<boolean> {
-  const rules = await loadRules(ctx.db, tenantId);
+  const { rules, recipients } = await tenantRules(ctx, tenantId);
   if (rules.length === 0) return false;
-  const recipients = await recipientsByRule(ctx.db, tenantId, rules);
   const groupsOf = new Map<number, number[]>();
   const outbox: { tenantId: number; eventId: bigint; userId: number; channel: string; notificationId: number }[] = [];
   const commands: { event: EventRow; rule: Rule }[] = [];

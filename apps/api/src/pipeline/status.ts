@@ -1,5 +1,5 @@
 import type { DeviceStatusMessage } from '@waymark/contracts/bus';
-import type { Db, Event as EventRow, Prisma } from '@waymark/db/client';
+import type { Db, Event as EventRow } from '@waymark/db/client';
 import type { LiveHub } from '../live/live-hub';
 import { presentDevice } from '../modules/devices/devices.presenter';
 
@@ -7,29 +7,39 @@ type OnEvents = (rows: EventRow[]) => void;
 
 const STATUS_EVENT = { online: 'deviceOnline', offline: 'deviceOffline', unknown: 'deviceUnknown' } as const;
 
-/** Changes the status of the devices `where` selects and stores one status event per changed device, atomically. */
-async function changeStatus(
-  db: Db,
-  where: Prisma.DeviceWhereInput,
-  data: Prisma.DeviceUpdateManyMutationInput,
-  eventTime: Date,
-) {
-  const status = data.status as keyof typeof STATUS_EVENT;
-  return db.$transaction(async (tx) => {
-    const changed = await tx.device.updateManyAndReturn({ where, data, include: { model: true } });
-    const events = changed.length
-      ? await tx.event.createManyAndReturn({
-          data: changed.map((d) => ({
-            tenantId: d.tenantId,
-            deviceId: d.id,
-            type: STATUS_EVENT[status],
-            eventTime,
-            positionId: d.positionId,
-          })),
-        })
-      : [];
-    return { changed, events };
-  });
+/** Which devices a status change applies to. */
+type Selection = { uniqueId: string; status: 'online' | 'offline' } | { staleBefore: Date };
+
+/**
+ * Changes the status of the selected devices and stores one status event per changed device, in ONE statement
+ * (atomic, one round trip: the ingest reports every connected device once a minute, so this runs tens of times a
+ * second and almost always changes nothing). Returns the changed devices (with their model, for the websockets)
+ * and the stored events.
+ */
+async function changeStatus(db: Db, selection: Selection, eventTime: Date) {
+  const status = 'staleBefore' in selection ? 'unknown' : selection.status;
+  const where =
+    'staleBefore' in selection
+      ? `status = 'online' AND ("lastUpdate" IS NULL OR "lastUpdate" < $4::timestamp)`
+      : `"uniqueId" = $4 AND status <> $1 AND disabled = false`;
+  const events = await db.$queryRawUnsafe<EventRow[]>(
+    `WITH changed AS (
+       UPDATE devices SET status = $1, "updatedAt" = now(),
+              "lastUpdate" = CASE WHEN $1 = 'online' THEN $3::timestamp ELSE "lastUpdate" END
+        WHERE ${where}
+        RETURNING id, "tenantId", "positionId")
+     INSERT INTO events ("tenantId", "deviceId", type, "eventTime", "positionId", attributes)
+     SELECT "tenantId", id, $2, $3::timestamp, "positionId", '{}' FROM changed
+     RETURNING *`,
+    status,
+    STATUS_EVENT[status],
+    eventTime.toISOString(),
+    'staleBefore' in selection ? selection.staleBefore.toISOString() : selection.uniqueId,
+  );
+  const changed = events.length
+    ? await db.device.findMany({ where: { id: { in: events.map((e) => e.deviceId) } }, include: { model: true } })
+    : [];
+  return { changed, events };
 }
 
 /**
@@ -49,8 +59,7 @@ export function createStatusHandler(
       const status = message.event === 'disconnected' ? 'offline' : 'online';
       const { changed, events } = await changeStatus(
         db,
-        { uniqueId: message.uniqueId, status: { not: status }, disabled: false },
-        { status, ...(status === 'online' ? { lastUpdate: new Date(message.time) } : {}) },
+        { uniqueId: message.uniqueId, status },
         new Date(message.time),
       );
       for (const device of changed) {
@@ -70,15 +79,7 @@ export async function sweepStale(
   now = new Date(),
   onEvents: OnEvents = () => {},
 ): Promise<number> {
-  const { changed, events } = await changeStatus(
-    db,
-    {
-      status: 'online',
-      OR: [{ lastUpdate: null }, { lastUpdate: { lt: new Date(now.getTime() - timeoutMs) } }],
-    },
-    { status: 'unknown' },
-    now,
-  );
+  const { changed, events } = await changeStatus(db, { staleBefore: new Date(now.getTime() - timeoutMs) }, now);
   if (changed.length) {
     live.publish(changed.map((d) => ({ tenantId: d.tenantId, deviceId: d.id, devices: [presentDevice(d)] })));
   }

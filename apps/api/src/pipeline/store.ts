@@ -21,6 +21,25 @@ export interface DeviceRow {
 // The pipeline's statements are named (prepared once per connection): planning them — a join and FOR UPDATE, an
 // UPDATE of the wide devices table — cost PostgreSQL more than running them, once per transaction.
 
+const EMPTY: Record<string, unknown> = Object.freeze({});
+const NO_GROUPS: Record<string, unknown>[] = Object.freeze([]) as unknown as Record<string, unknown>[];
+const parsedJson = new Map<string, unknown>();
+
+/**
+ * The settings layers come as text and are parsed once per distinct text, not once per device and batch: every
+ * device of a tenant carries the same tenant and server attributes, most devices `{}`. Read-only (frozen).
+ */
+function sharedJson<T>(text: string | null, empty: T): T {
+  if (text === null || text === '{}' || text === '[]') return empty;
+  let value = parsedJson.get(text) as T | undefined;
+  if (value === undefined) {
+    value = Object.freeze(JSON.parse(text)) as T;
+    if (parsedJson.size >= 10_000) parsedJson.clear();
+    parsedJson.set(text, value);
+  }
+  return value;
+}
+
 /**
  * Locks the devices of a batch (FOR UPDATE: one writer per device even if two nodes briefly overlap) and reads
  * each one's cursor and latest position.
@@ -29,16 +48,16 @@ export async function lockDevices(client: pg.PoolClient, uniqueIds: string[]): P
   const { rows } = await client.query({
     name: 'waymark-lock-devices',
     text: `SELECT d.id, d."uniqueId", d."tenantId", d.status, d.disabled, d."busCursor", d."groupId",
-            d.attributes AS "deviceAttributes", d."eventState", d."fuelDropThreshold", d."fuelIncreaseThreshold",
-            d."temperatureDropThreshold", d."temperatureIncreaseThreshold", t.attributes AS "tenantAttributes",
-            (SELECT s.attributes FROM server s WHERE s.id = 1) AS "serverAttributes",
+            d.attributes::text AS "deviceAttributes", d."eventState", d."fuelDropThreshold", d."fuelIncreaseThreshold",
+            d."temperatureDropThreshold", d."temperatureIncreaseThreshold", t.attributes::text AS "tenantAttributes",
+            (SELECT s.attributes::text FROM server s WHERE s.id = 1) AS "serverAttributes",
             CASE WHEN d."groupId" IS NULL THEN NULL ELSE (
               WITH RECURSIVE chain(id, parent, attributes, depth) AS (
                 SELECT g.id, g."parentGroupId", g.attributes, 0 FROM groups g WHERE g.id = d."groupId"
                 UNION ALL
                 SELECT g.id, g."parentGroupId", g.attributes, c.depth + 1
                   FROM groups g JOIN chain c ON g.id = c.parent WHERE c.depth < 32)
-              SELECT json_agg(attributes ORDER BY depth) FROM chain) END AS "groupAttributes",
+              SELECT json_agg(attributes ORDER BY depth)::text FROM chain) END AS "groupAttributes",
             p.id AS pid, p."fixTime", p.valid, p.latitude, p.longitude, p.altitude, p.speed, p.course, p.accuracy,
             p.attributes, p."geofenceIds"
        FROM devices d LEFT JOIN positions p ON p.id = d."positionId" LEFT JOIN tenants t ON t.id = d."tenantId"
@@ -58,16 +77,16 @@ export async function lockDevices(client: pg.PoolClient, uniqueIds: string[]): P
       busCursor: r.busCursor,
       groupId: r.groupId,
       layers: {
-        device: r.deviceAttributes ?? {},
+        device: sharedJson(r.deviceAttributes, EMPTY),
         columns: {
           fuelDropThreshold: r.fuelDropThreshold,
           fuelIncreaseThreshold: r.fuelIncreaseThreshold,
           temperatureDropThreshold: r.temperatureDropThreshold,
           temperatureIncreaseThreshold: r.temperatureIncreaseThreshold,
         },
-        groups: r.groupAttributes ?? [],
-        tenant: r.tenantAttributes ?? {},
-        server: r.serverAttributes ?? {},
+        groups: sharedJson(r.groupAttributes, NO_GROUPS),
+        tenant: sharedJson(r.tenantAttributes, EMPTY),
+        server: sharedJson(r.serverAttributes, EMPTY),
       },
       eventState: r.eventState ?? {},
       last:

@@ -86,16 +86,22 @@ export async function flushQueued(
   now = new Date(),
   onEvents: (rows: EventRow[]) => void = () => {},
 ): Promise<number> {
-  const device = await db.device.findUnique({ where: { uniqueId }, select: { id: true, tenantId: true } });
-  if (!device) return 0;
-  await db.queuedCommand.updateMany({
-    where: { deviceId: device.id, status: 'QUEUED', expiresAt: { lte: now } },
-    data: { status: 'EXPIRED' },
-  });
-  const queued = await db.queuedCommand.findMany({
-    where: { deviceId: device.id, status: 'QUEUED' },
+  // one query in the common case (nothing queued): this runs for every device report of the ingest's status beat
+  const waiting = await db.queuedCommand.findMany({
+    where: { device: { uniqueId }, status: 'QUEUED' },
     orderBy: { id: 'asc' },
+    include: { device: { select: { id: true, tenantId: true } } },
   });
+  const device = waiting[0]?.device;
+  if (!device) return 0;
+  const expired = waiting.filter((row) => row.expiresAt && row.expiresAt <= now);
+  if (expired.length > 0) {
+    await db.queuedCommand.updateMany({
+      where: { id: { in: expired.map((row) => row.id) }, status: 'QUEUED' },
+      data: { status: 'EXPIRED' },
+    });
+  }
+  const queued = waiting.filter((row) => !(row.expiresAt && row.expiresAt <= now));
   const sent: QueuedCommand[] = [];
   for (const row of queued) {
     // claim it first so two API nodes never send the same command

@@ -3,6 +3,7 @@ import { notificationInputSchema, notificationSchema, typeListSchema } from '@wa
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { forgetRules } from '../../events/dispatch';
 import { found } from '../../plugins/app/access-scope';
 import { caller } from '../../plugins/app/auth';
 import { audit } from '../audit/audit';
@@ -65,6 +66,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       const row = await auth.db.notification.create({
         data: { ...(await notificationData(auth, req.body)), tenantId },
       });
+      forgetRules(row.tenantId);
       await audit(ctx, {
         action: 'notification.created',
         userId: auth.user.id,
@@ -90,6 +92,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         where: { id: req.params.id },
         data: await notificationData(auth, req.body),
       });
+      forgetRules(row.tenantId);
       await audit(ctx, {
         action: 'notification.updated',
         userId: auth.user.id,
@@ -112,6 +115,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         auth.db.userLink.deleteMany({ where: { kind: 'notification', objectId: row.id } }),
         auth.db.notification.delete({ where: { id: row.id } }),
       ]);
+      forgetRules(row.tenantId);
       await audit(ctx, {
         action: 'notification.deleted',
         userId: auth.user.id,

@@ -2,6 +2,7 @@ import type { PermissionLink } from '@waymark/contracts/permission';
 import { permissionLinkSchema, permissionLinksSchema } from '@waymark/contracts/permission';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { forgetRules } from '../../events/dispatch';
 import { caller } from '../../plugins/app/auth';
 import { audit } from '../audit/audit';
 import { checkNotReadonly } from '../devices/devices.service';
@@ -34,18 +35,22 @@ export const permissionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   const config = { permissions: LINK_FLAGS };
   app.post('/permissions', { config, schema: { body: permissionLinkSchema } }, async (req, reply) => {
     await apply(ctx, caller(req), [req.body], true);
+    forgetRules(); // links decide which devices and users a notification rule reaches
     return reply.status(204).send();
   });
   app.delete('/permissions', { config, schema: { body: permissionLinkSchema } }, async (req, reply) => {
     await apply(ctx, caller(req), [req.body], false);
+    forgetRules(); // links decide which devices and users a notification rule reaches
     return reply.status(204).send();
   });
   app.post('/permissions/bulk', { config, schema: { body: permissionLinksSchema } }, async (req, reply) => {
     await apply(ctx, caller(req), req.body, true);
+    forgetRules(); // links decide which devices and users a notification rule reaches
     return reply.status(204).send();
   });
   app.delete('/permissions/bulk', { config, schema: { body: permissionLinksSchema } }, async (req, reply) => {
     await apply(ctx, caller(req), req.body, false);
+    forgetRules(); // links decide which devices and users a notification rule reaches
     return reply.status(204).send();
   });
 };
