@@ -119,5 +119,6 @@ describe('GET /api/reports/events', () => {
     const rows = res.json();
     expect(rows).toHaveLength(EVENT_REPORT_MAX_ROWS);
     expect(rows[0].eventTime).toBe('2026-05-01T00:00:00.000Z');
+    expect(res.headers['x-truncated']).toBe('true');
   });
 });

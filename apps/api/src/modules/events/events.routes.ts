@@ -33,6 +33,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       config: { permissions: [...FLAGS] },
       schema: { querystring: eventReportQuerySchema, response: { 200: z.array(eventSchema) } },
     },
-    async (req) => (await eventsReport(caller(req), req.query)).map(presentEvent),
+    async (req, reply) => {
+      const { rows, truncated } = await eventsReport(caller(req), req.query);
+      if (truncated) reply.header('x-truncated', 'true');
+      return rows.map(presentEvent);
+    },
   );
 };

@@ -40,20 +40,32 @@ async function reportDevices(auth: AuthContext, q: EventReportQuery): Promise<nu
   return [...ids];
 }
 
-/** Events of a period, oldest first, at most EVENT_REPORT_MAX_ROWS. */
-export async function eventsReport(auth: AuthContext, q: EventReportQuery): Promise<EventRow[]> {
+/**
+ * Events of a period, oldest first, at most EVENT_REPORT_MAX_ROWS; `truncated` says that more matched (the route
+ * tells the client in the `X-Truncated` header rather than cutting silently).
+ */
+export async function eventsReport(
+  auth: AuthContext,
+  q: EventReportQuery,
+): Promise<{ rows: EventRow[]; truncated: boolean }> {
   if (auth.user.disableReports && !auth.user.administrator) throw forbidden(REPORTS_DISABLED);
   const from = new Date(q.from);
   const to = new Date(q.to);
   if (from > to) throw badRequest('from must not be after to');
   if (to.getTime() - from.getTime() > EVENT_REPORT_MAX_DAYS * 24 * 3600 * 1000) throw badRequest(PERIOD_TOO_LONG);
   const devices = await reportDevices(auth, q);
-  if (devices !== null && devices.length === 0) return [];
+  if (devices !== null && devices.length === 0) return { rows: [], truncated: false };
   const types = q.type?.includes(EVENT_REPORT_ALL) ? [] : [...new Set(q.type ?? [])];
   const where: Prisma.EventWhereInput = {
     eventTime: { gte: from, lte: to },
     ...(devices ? { deviceId: { in: devices } } : {}),
     ...(types.length ? { type: { in: types } } : {}),
   };
-  return auth.db.event.findMany({ where, orderBy: [{ eventTime: 'asc' }, { id: 'asc' }], take: EVENT_REPORT_MAX_ROWS });
+  const rows = await auth.db.event.findMany({
+    where,
+    orderBy: [{ eventTime: 'asc' }, { id: 'asc' }],
+    take: EVENT_REPORT_MAX_ROWS + 1,
+  });
+  const truncated = rows.length > EVENT_REPORT_MAX_ROWS;
+  return { rows: truncated ? rows.slice(0, EVENT_REPORT_MAX_ROWS) : rows, truncated };
 }
