@@ -1,6 +1,8 @@
-import { type ComponentType, lazy } from 'react';
+import type { Permission } from '@waymark/contracts/permissions';
+import { type ComponentType, lazy, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RouteError } from './components/route-error';
+import { RequirePermission } from './features/permissions/require-permission';
 import { MainLayout } from './layouts/main-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -23,7 +25,14 @@ const PasswordUpdatePage = lazy(async () => ({
 }));
 const TotpSetupPage = page(() => import('./pages/totp-setup-page'), 'TotpSetupPage');
 
+// (feature pages: one `page()` line each, kept in the feature's block of the route tree below)
+
 export const NOT_FOUND_PATH = '/auth/404';
+
+/** A page behind the flags of its route (SPEC section 2): without one of them it renders nothing. */
+function guarded(element: ReactNode, ...flags: Permission[]) {
+  return <RequirePermission flags={flags}>{element}</RequirePermission>;
+}
 
 /** The route tree (SPEC section 2). Exported for tests, which mount it in a memory router. */
 export const routes: RouteObject[] = [
@@ -47,11 +56,19 @@ export const routes: RouteObject[] = [
       },
       {
         element: <MainLayout />,
-        children: [{ path: 'home', element: <HomePage /> }],
+        children: [
+          { path: 'home', element: <HomePage /> },
+          // devices, radar, command, position, network, track (devices feature)
+          // alerts, notifications (alerts and notifications features)
+          // groups, drivers, maintenance, reminder, settings, user/subscription (management features)
+        ],
       },
       {
         element: <StandaloneLayout />,
-        children: [{ path: 'admin/totp/setup', element: <TotpSetupPage /> }],
+        children: [
+          { path: 'admin/totp/setup', element: <TotpSetupPage /> },
+          // geofence (geofences feature), event/:id (alerts feature)
+        ],
       },
       { path: 'auth/*', element: <Navigate to={NOT_FOUND_PATH} replace /> },
       { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },

@@ -1,9 +1,29 @@
 import 'i18next';
+import type alerts from '../features/alerts/locales/en.json';
+import type devices from '../features/devices/locales/en.json';
+import type drivers from '../features/drivers/locales/en.json';
+import type geofences from '../features/geofences/locales/en.json';
+import type groups from '../features/groups/locales/en.json';
+import type maintenance from '../features/maintenance/locales/en.json';
+import type map from '../features/map/locales/en.json';
+import type notifications from '../features/notifications/locales/en.json';
+import type settings from '../features/settings/locales/en.json';
 import type en from './locales/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: {
+      translation: typeof en;
+      map: typeof map;
+      devices: typeof devices;
+      geofences: typeof geofences;
+      alerts: typeof alerts;
+      notifications: typeof notifications;
+      groups: typeof groups;
+      drivers: typeof drivers;
+      maintenance: typeof maintenance;
+      settings: typeof settings;
+    };
   }
 }

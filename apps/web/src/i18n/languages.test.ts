@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { resources } from './i18n';
 import { applyDocumentLanguage, detectLanguage, isRtlLanguage } from './languages';
 import el from './locales/el.json';
 import en from './locales/en.json';
@@ -54,6 +55,17 @@ describe('translations', () => {
     expect(keys(el).sort()).toEqual(english);
     for (const bundle of [en, fr, el]) {
       expect(JSON.stringify(bundle)).not.toMatch(/:\s*""/);
+    }
+  });
+
+  it('every feature namespace has the same keys in French and Greek as in English, none empty', () => {
+    for (const ns of Object.keys(resources.en)) {
+      const english = keys(resources.en[ns as keyof typeof resources.en]).sort();
+      for (const lang of ['fr', 'el'] as const) {
+        const bundle = resources[lang][ns as keyof typeof resources.en];
+        expect(keys(bundle).sort(), `${lang}:${ns}`).toEqual(english);
+        expect(JSON.stringify(bundle), `${lang}:${ns}`).not.toMatch(/:\s*""/);
+      }
     }
   });
 });

@@ -1,10 +1,39 @@
+import {
+  IconAlertTriangle,
+  IconBell,
+  IconCalendarDue,
+  IconCreditCard,
+  IconDevices,
+  IconPolygon,
+  IconRadar,
+  IconSettings,
+  IconSteeringWheel,
+  IconTerminal2,
+  IconTool,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import type { Permission } from '@waymark/contracts/permissions';
 import type { ComponentType } from 'react';
 import { HomeIcon, ShieldIcon } from '../components/icons';
 
 export interface NavItem {
   /** i18n key of the label. */
-  label: 'nav.home' | 'nav.security';
+  label:
+    | 'nav.home'
+    | 'nav.security'
+    | 'nav.devices'
+    | 'nav.radar'
+    | 'nav.command'
+    | 'nav.geofences'
+    | 'nav.alerts'
+    | 'nav.alertDetails'
+    | 'nav.notifications'
+    | 'nav.groups'
+    | 'nav.drivers'
+    | 'nav.maintenance'
+    | 'nav.reminders'
+    | 'nav.settings'
+    | 'nav.subscription';
   to: string;
   icon: ComponentType<{ size?: number }>;
   /** Any one flag suffices; empty or missing means every signed-in user. */
@@ -12,12 +41,39 @@ export interface NavItem {
 }
 
 export interface NavSection {
-  label?: 'nav.account';
+  label?: 'nav.account' | 'nav.tracking' | 'nav.management';
   items: readonly NavItem[];
 }
 
-/** Navbar entries. Features add theirs here with the permission flags of their route (SPEC section 2). */
+/** Navbar entries, with the permission flags of their route (SPEC section 2). */
 export const navSections: readonly NavSection[] = [
   { items: [{ label: 'nav.home', to: '/home', icon: HomeIcon }] },
-  { label: 'nav.account', items: [{ label: 'nav.security', to: '/admin/totp/setup', icon: ShieldIcon }] },
+  {
+    label: 'nav.tracking',
+    items: [
+      { label: 'nav.devices', to: '/devices', icon: IconDevices, permissions: ['VIEW_DEVICES'] },
+      { label: 'nav.radar', to: '/radar', icon: IconRadar, permissions: ['VIEW_DEVICES'] },
+      { label: 'nav.command', to: '/command', icon: IconTerminal2, permissions: ['SEND_COMMAND'] },
+      { label: 'nav.geofences', to: '/geofence', icon: IconPolygon, permissions: ['VIEW_GEOFENCES'] },
+    ],
+  },
+  {
+    label: 'nav.management',
+    items: [
+      { label: 'nav.alerts', to: '/alerts', icon: IconAlertTriangle, permissions: ['VIEW_ALERTS_OVERVIEW'] },
+      { label: 'nav.notifications', to: '/notifications', icon: IconBell, permissions: ['VIEW_NOTIFICATIONS'] },
+      { label: 'nav.groups', to: '/groups', icon: IconUsersGroup, permissions: ['VIEW_GROUPS'] },
+      { label: 'nav.drivers', to: '/drivers', icon: IconSteeringWheel, permissions: ['VIEW_DRIVERS'] },
+      { label: 'nav.maintenance', to: '/maintenance', icon: IconTool, permissions: ['VIEW_MAINTENANCES'] },
+      { label: 'nav.reminders', to: '/reminder', icon: IconCalendarDue, permissions: ['VIEW_REMIND_MANAGEMENTS'] },
+    ],
+  },
+  {
+    label: 'nav.account',
+    items: [
+      { label: 'nav.settings', to: '/settings/preferences', icon: IconSettings },
+      { label: 'nav.subscription', to: '/user/subscription', icon: IconCreditCard },
+      { label: 'nav.security', to: '/admin/totp/setup', icon: ShieldIcon },
+    ],
+  },
 ];
