@@ -9,6 +9,10 @@ import { e2eAdmin } from './e2e/support/e2e-env';
 const root = dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.WAYMARK_E2E_PORT ?? 18082);
 const baseURL = `http://127.0.0.1:${port}`;
+// The OsmAnd listener (Traccar Client's HTTP protocol) on a fixed port next to the app's, so specs can report
+// positions as a tracker would (e2e/support/ingest.ts); workers inherit the variable.
+process.env.WAYMARK_E2E_OSMAND_PORT ??= String(port + 1);
+const osmandPort = process.env.WAYMARK_E2E_OSMAND_PORT;
 
 // The API serves the built web app: build it when `turbo run build` has not already done so.
 if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
@@ -69,8 +73,7 @@ export default defineConfig({
       ...passThrough,
       PORT: String(port),
       HOST: '127.0.0.1',
-      // any free port for the tracker listeners, so the run never clashes with a running Waymark
-      WAYMARK_PORT_OSMAND: '0',
+      WAYMARK_PORT_OSMAND: osmandPort,
       WAYMARK_DATA_DIR: dataDir,
       WAYMARK_ADMIN_EMAIL: e2eAdmin.email,
       WAYMARK_ADMIN_PASSWORD: e2eAdmin.password,

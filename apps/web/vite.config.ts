@@ -10,6 +10,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks a page needs (the bundle-size test reads it)
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -55,3 +55,36 @@ export async function signOut(page: Page): Promise<void> {
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
+
+/**
+ * Creates `user` holding exactly `flags` (a role made for it, over the API as the admin): a platform user, so
+ * it sees every tenant's rows its flags allow. Returns the user's id.
+ */
+export async function createUserWithFlags(
+  request: APIRequestContext,
+  user: NewUser,
+  flags: readonly string[],
+): Promise<number> {
+  const token = await adminAccessToken(request);
+  const headers = { Authorization: `Bearer ${token}` };
+  const role = await request.post('/api/v2/role', {
+    headers,
+    data: { name: `E2E role ${user.email}`, permissions: flags },
+  });
+  expect(role.status(), await role.text()).toBe(200);
+  const roleBody = (await role.json()) as { id?: number; data?: { id: number } };
+  const roleId = roleBody.data?.id ?? roleBody.id;
+  const created = await request.post('/api/users', {
+    headers,
+    data: { name: user.name, email: user.email, password: user.password, roleId },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  return ((await created.json()) as { id: number }).id;
+}
+
+/** Accepts cookies and signs in through the login page; lands on /home. */
+export async function signInThroughPage(page: Page, user: NewUser): Promise<void> {
+  await openLogin(page);
+  await submitCredentials(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/home$/);
+}

@@ -3,16 +3,17 @@ import { type ComponentType, lazy, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RouteError } from './components/route-error';
 import { RequirePermission } from './features/permissions/require-permission';
-import { MainLayout } from './layouts/main-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
-import { StandaloneLayout } from './layouts/standalone-layout';
 
 /** React.lazy for a page module's named export; layouts show a spinner while it loads. */
 function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
+// the signed-in layouts (app shell, navigation, live socket) load after sign-in, not with the login page
+const MainLayout = page(() => import('./layouts/main-layout'), 'MainLayout');
+const StandaloneLayout = page(() => import('./layouts/standalone-layout'), 'StandaloneLayout');
 const HomePage = page(() => import('./pages/home-page'), 'HomePage');
 const LoginPage = page(() => import('./pages/login-page'), 'LoginPage');
 const NotFoundPage = page(() => import('./pages/not-found-page'), 'NotFoundPage');
@@ -26,6 +27,27 @@ const PasswordUpdatePage = lazy(async () => ({
 const TotpSetupPage = page(() => import('./pages/totp-setup-page'), 'TotpSetupPage');
 
 // (feature pages: one `page()` line each, kept in the feature's block of the route tree below)
+// geofences, alerts and notifications features
+const GeofencePage = page(() => import('./pages/geofence-page'), 'GeofencePage');
+const AlertsPage = page(() => import('./pages/alerts-page'), 'AlertsPage');
+const AlertDetailsPage = page(() => import('./pages/alert-details-page'), 'AlertDetailsPage');
+const EventPage = page(() => import('./pages/event-page'), 'EventPage');
+const NotificationsPage = page(() => import('./pages/notifications-page'), 'NotificationsPage');
+// management features
+const GroupsPage = page(() => import('./pages/groups-page'), 'GroupsPage');
+const DriversPage = page(() => import('./pages/drivers-page'), 'DriversPage');
+const MaintenancePage = page(() => import('./pages/maintenance-page'), 'MaintenancePage');
+const ReminderPage = page(() => import('./pages/reminder-page'), 'ReminderPage');
+const SettingsPage = page(() => import('./pages/settings-page'), 'SettingsPage');
+const SubscriptionPage = page(() => import('./pages/subscription-page'), 'SubscriptionPage');
+// devices feature
+const DevicesPage = page(() => import('./pages/devices-page'), 'DevicesPage');
+const DeviceTrackPage = page(() => import('./pages/device-track-page'), 'DeviceTrackPage');
+const RadarPage = page(() => import('./pages/radar-page'), 'RadarPage');
+const CommandPage = page(() => import('./pages/command-page'), 'CommandPage');
+const PositionPage = page(() => import('./pages/position-page'), 'PositionPage');
+const NetworkPage = page(() => import('./pages/network-page'), 'NetworkPage');
+const SharedDevicePage = page(() => import('./pages/shared-device-page'), 'SharedDevicePage');
 
 export const NOT_FOUND_PATH = '/auth/404';
 
@@ -52,22 +74,44 @@ export const routes: RouteObject[] = [
           { path: 'password/reset/:token', element: <PasswordUpdatePage mode="reset" /> },
           { path: 'password/create/:token', element: <PasswordUpdatePage mode="create" /> },
           { path: 'auth/404', element: <NotFoundPage /> },
+          { path: 'devices/share/:id', element: <SharedDevicePage /> },
         ],
       },
       {
         element: <MainLayout />,
         children: [
           { path: 'home', element: <HomePage /> },
+          // the geofence editor: SPEC lists it as standalone; it gets the main layout for the map's width and the nav
+          { path: 'geofence', element: guarded(<GeofencePage />, 'VIEW_GEOFENCES') },
           // devices, radar, command, position, network, track (devices feature)
+          { path: 'devices', element: guarded(<DevicesPage />, 'VIEW_DEVICES') },
+          { path: 'devices/track/:id', element: guarded(<DeviceTrackPage />, 'TRACK_DEVICES') },
+          { path: 'radar', element: guarded(<RadarPage />, 'VIEW_DEVICES') },
+          { path: 'radar/:deviceId', element: guarded(<RadarPage />, 'VIEW_DEVICES') },
+          { path: 'command', element: guarded(<CommandPage />, 'SEND_COMMAND') },
+          { path: 'position/:id', element: <PositionPage /> },
+          { path: 'network/:id', element: <NetworkPage /> },
           // alerts, notifications (alerts and notifications features)
+          { path: 'alerts', element: guarded(<AlertsPage />, 'VIEW_ALERTS_OVERVIEW') },
+          { path: 'alerts/details', element: guarded(<AlertDetailsPage />, 'VIEW_ALERT_DETAILS') },
+          { path: 'notifications', element: guarded(<NotificationsPage />, 'VIEW_NOTIFICATIONS') },
+          { path: 'notification/management', element: guarded(<NotificationsPage />, 'VIEW_NOTIFICATIONS') },
           // groups, drivers, maintenance, reminder, settings, user/subscription (management features)
+          { path: 'groups', element: guarded(<GroupsPage />, 'VIEW_GROUPS') },
+          { path: 'drivers', element: guarded(<DriversPage />, 'VIEW_DRIVERS') },
+          { path: 'maintenance', element: guarded(<MaintenancePage />, 'VIEW_MAINTENANCES') },
+          { path: 'reminder', element: guarded(<ReminderPage />, 'VIEW_REMIND_MANAGEMENTS') },
+          { path: 'settings', element: <Navigate to="/settings/preferences" replace /> },
+          { path: 'settings/:tab', element: <SettingsPage /> },
+          { path: 'user/subscription', element: <SubscriptionPage /> },
         ],
       },
       {
         element: <StandaloneLayout />,
         children: [
           { path: 'admin/totp/setup', element: <TotpSetupPage /> },
-          // geofence (geofences feature), event/:id (alerts feature)
+          // event/:id (alerts feature)
+          { path: 'event/:id', element: <EventPage /> },
         ],
       },
       { path: 'auth/*', element: <Navigate to={NOT_FOUND_PATH} replace /> },

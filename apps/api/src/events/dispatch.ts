@@ -19,9 +19,9 @@ import { groupChain, loadRules, ruleMatches } from '../notifications/rules';
  */
 export async function dispatchEvents(ctx: AppContext, events: readonly EventRow[]): Promise<void> {
   if (events.length === 0) return;
-  const byTenant = new Map<number, EventRow[]>();
+  const byTenant = new Map<number | null, EventRow[]>();
   for (const e of events) {
-    if (e.tenantId === null) continue;
+    // platform stock (no tenant) is the platform staff's: their rules and users
     byTenant.set(e.tenantId, [...(byTenant.get(e.tenantId) ?? []), e]);
   }
   let queued = false;
@@ -41,9 +41,9 @@ export async function dispatchEvents(ctx: AppContext, events: readonly EventRow[
  * once on this node (forgetRules); other API nodes see them within RULES_TTL_MS.
  */
 const RULES_TTL_MS = 2000;
-const rulesCache = new Map<number, { at: number; rules: Rule[]; recipients: Map<number, Recipient[]> }>();
+const rulesCache = new Map<number | null, { at: number; rules: Rule[]; recipients: Map<number, Recipient[]> }>();
 
-async function tenantRules(ctx: AppContext, tenantId: number) {
+async function tenantRules(ctx: AppContext, tenantId: number | null) {
   const hit = rulesCache.get(tenantId);
   if (hit && Date.now() - hit.at < RULES_TTL_MS) return hit;
   const rules = await loadRules(ctx.db, tenantId);
@@ -56,16 +56,16 @@ async function tenantRules(ctx: AppContext, tenantId: number) {
 
 /** Drops the cached rules (of one tenant, or all): a rule, a link or a user changed. */
 export function forgetRules(tenantId?: number | null): void {
-  if (tenantId === undefined || tenantId === null) rulesCache.clear();
+  if (tenantId === undefined) rulesCache.clear();
   else rulesCache.delete(tenantId);
 }
 
 /** Returns whether outbox rows were written. */
-async function notifyTenant(ctx: AppContext, tenantId: number, events: EventRow[]): Promise<boolean> {
+async function notifyTenant(ctx: AppContext, tenantId: number | null, events: EventRow[]): Promise<boolean> {
   const { rules, recipients } = await tenantRules(ctx, tenantId);
   if (rules.length === 0) return false;
   const groupsOf = new Map<number, number[]>();
-  const outbox: { tenantId: number; eventId: bigint; userId: number; channel: string; notificationId: number }[] = [];
+  const outbox: { tenantId: number | null; eventId: bigint; userId: number; channel: string; notificationId: number }[] = [];
   const commands: { event: EventRow; rule: Rule }[] = [];
   for (const event of events) {
     if (!groupsOf.has(event.deviceId)) {

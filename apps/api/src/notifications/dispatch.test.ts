@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 const storeEvent = (data: {
-  tenantId: number;
+  tenantId: number | null;
   deviceId: number;
   type: string;
   attributes?: object;
@@ -33,6 +33,23 @@ const storeEvent = (data: {
 }) => t.ctx.db.event.create({ data: { eventTime: new Date('2026-11-21T10:00:00Z'), ...data } });
 
 describe('dispatchEvents → rules → channels', () => {
+  it('notifies platform staff of their platform rules for devices in platform stock (no tenant)', async () => {
+    const admin = await buildUser(t.ctx.db, { administrator: true });
+    const tenantUser = await buildUser(t.ctx.db, {
+      tenantId: (await buildTenant(t.ctx.db)).id,
+      permissions: ['VIEW_NOTIFICATIONS'],
+    });
+    const device = await t.ctx.db.device.create({ data: { name: 'Stock unit', uniqueId: 'disp-stock-1' } });
+    await t.ctx.db.notification.create({
+      data: { tenantId: null, type: 'ignitionOn', always: true, channels: ['mail'] },
+    });
+    const event = await storeEvent({ tenantId: null, deviceId: device.id, type: 'ignitionOn' });
+    await dispatchEvents(t.ctx, [event]);
+    const rows = await t.ctx.db.notificationDelivery.findMany({ where: { eventId: event.id } });
+    expect(rows.map((r) => r.userId)).toContain(admin.id);
+    expect(rows.map((r) => r.userId)).not.toContain(tenantUser.id);
+  });
+
   it('gives a user one mail and one websocket frame for an event two rules match, nothing to another tenant', async () => {
     const tenant = await buildTenant(t.ctx.db);
     const other = await buildTenant(t.ctx.db);

@@ -14,7 +14,7 @@ const ALERT_FLAGS: Permission[] = ['VIEW_NOTIFICATIONS', 'VIEW_ALERTS_OVERVIEW']
  */
 export async function recipientsByRule(
   db: Db,
-  tenantId: number,
+  tenantId: number | null,
   rules: readonly Rule[],
   now = new Date(),
 ): Promise<Map<number, Recipient[]>> {

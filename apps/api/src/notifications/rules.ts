@@ -15,7 +15,7 @@ export interface Rule {
   calendar: { id: number; data: string; updatedAt: Date } | null;
 }
 
-export async function loadRules(db: Db, tenantId: number): Promise<Rule[]> {
+export async function loadRules(db: Db, tenantId: number | null): Promise<Rule[]> {
   const rows = await db.notification.findMany({
     where: { tenantId },
     include: {

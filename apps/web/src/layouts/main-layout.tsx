@@ -6,6 +6,8 @@ import { Outlet } from 'react-router-dom';
 import { Brand } from '../components/brand';
 import { PageLoader } from '../components/page-loader';
 import { UserMenu } from '../features/auth/components/user-menu';
+import { PreferencesSync } from '../features/settings/components/preferences-sync';
+import { LiveProvider } from '../live/live-provider';
 import { AppNavbar } from './app-navbar';
 import { HeaderActions } from './header-actions';
 
@@ -49,7 +51,10 @@ export function MainLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <Suspense fallback={<PageLoader />}>
-          <Outlet />
+          <LiveProvider>
+            <PreferencesSync />
+            <Outlet />
+          </LiveProvider>
         </Suspense>
       </AppShell.Main>
     </AppShell>

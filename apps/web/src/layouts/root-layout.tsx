@@ -1,3 +1,5 @@
+import { Suspense } from 'react';
+import { PageLoader } from '../components/page-loader';
 import { ScrollToTop } from '../components/scroll-to-top';
 import { SessionGate } from '../features/auth/components/session-gate';
 
@@ -6,7 +8,10 @@ export function RootLayout() {
   return (
     <>
       <ScrollToTop />
-      <SessionGate />
+      {/* the layouts themselves load lazily (the login page does not carry the app shell) */}
+      <Suspense fallback={<PageLoader />}>
+        <SessionGate />
+      </Suspense>
     </>
   );
 }

@@ -1,0 +1,31 @@
+import { sentCommandSchema } from '@waymark/contracts/command';
+import { commandTypeSchema, savedCommandSchema } from '@waymark/contracts/saved-command';
+import { z } from 'zod';
+import { http } from '../../api/http';
+
+const savedCommandsSchema = z.array(savedCommandSchema);
+const commandTypesSchema = z.array(commandTypeSchema);
+
+/** GET /api/commands/send?deviceId=: the saved commands this device's protocol can take. */
+export function fetchSendableCommands(deviceId: number) {
+  return http(`/api/commands/send?deviceId=${deviceId}`, { schema: savedCommandsSchema });
+}
+
+/** GET /api/commands/types?deviceId=: the command types the device's protocol encodes. */
+export function fetchCommandTypes(deviceId: number) {
+  return http(`/api/commands/types?deviceId=${deviceId}`, { schema: commandTypesSchema });
+}
+
+export interface SendCommandRequest {
+  deviceId: number;
+  /** A saved command's id; absent for an ad-hoc command. */
+  id?: number;
+  type?: string;
+  attributes: Record<string, string | number | boolean>;
+  expiresAt?: string;
+}
+
+/** POST /api/commands/send: sent at once (status SENT, HTTP 200) or queued until the device connects (202). */
+export function sendCommand(request: SendCommandRequest) {
+  return http('/api/commands/send', { method: 'POST', body: request, schema: sentCommandSchema });
+}

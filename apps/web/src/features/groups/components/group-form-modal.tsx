@@ -1,0 +1,123 @@
+import { Button, Divider, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { type GroupDto, groupInputSchema } from '@waymark/contracts/group';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../auth/session-context';
+import { notifyError, notifySuccess } from '../../settings/notify';
+import { preferencesOf } from '../../settings/preferences';
+import { zodValidate } from '../../settings/zod-form';
+import { attributesFromSettings, type GroupSettings, settingsFromAttributes } from '../group-settings';
+import { flattenTree, selfAndDescendants } from '../group-tree';
+import { useSaveGroupMutation } from '../groups.queries';
+
+interface Values extends GroupSettings {
+  name: string;
+  parentGroupId: string | null;
+}
+
+export interface GroupFormModalProps {
+  group?: GroupDto;
+  /** Parent preselected when adding a subgroup. */
+  parentId?: number;
+  groups: readonly GroupDto[];
+  onClose: () => void;
+}
+
+/** Create or edit a group: name, parent, and the event settings its devices inherit. */
+export function GroupFormModal({ group, parentId, groups, onClose }: GroupFormModalProps) {
+  const { t } = useTranslation('groups');
+  const { speedUnit } = preferencesOf(useCurrentUser());
+  const save = useSaveGroupMutation();
+  const excluded = group ? selfAndDescendants(groups, group.id) : new Set<number>();
+  const parents = flattenTree(groups)
+    .filter(({ group: g }) => !excluded.has(g.id))
+    .map(({ group: g, depth }) => ({ value: String(g.id), label: `${'— '.repeat(depth)}${g.name}` }));
+  const toInput = (v: Values) => ({
+    name: v.name,
+    parentGroupId: v.parentGroupId === null ? null : Number(v.parentGroupId),
+    attributes: attributesFromSettings(group?.attributes ?? {}, v, speedUnit),
+  });
+  const form = useForm<Values>({
+    initialValues: {
+      name: group?.name ?? '',
+      parentGroupId: group?.parentGroupId != null ? String(group.parentGroupId) : parentId ? String(parentId) : null,
+      ...settingsFromAttributes(group?.attributes ?? {}, speedUnit),
+    },
+    validate: (v) => {
+      const errors: Record<string, string> = zodValidate(groupInputSchema, toInput, () => t('validation.name'))(v);
+      for (const key of ['speedLimit', 'overspeedMinimalDuration', 'geofenceDwell', 'inactivityPeriod'] as const) {
+        if (v[key] !== '' && Number(v[key]) < 0) errors[key] = t('validation.notNegative');
+      }
+      return errors;
+    },
+  });
+  const submit = form.onSubmit((v) => {
+    const parsed = groupInputSchema.parse(toInput(v));
+    save.mutate(
+      { group, input: parsed },
+      {
+        onSuccess: () => {
+          notifySuccess(group ? t('updated') : t('created'));
+          onClose();
+        },
+        onError: (error) => notifyError(error, group ? t('updateFailed') : t('createFailed')),
+      },
+    );
+  });
+  const speedLabel = t(`speedUnits.${speedUnit}`);
+  return (
+    <Modal opened onClose={onClose} title={group ? t('edit') : t('add')} size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput label={t('name')} required data-autofocus {...form.getInputProps('name')} />
+          <Select
+            label={t('parent')}
+            placeholder={t('noParent')}
+            data={parents}
+            clearable
+            searchable
+            {...form.getInputProps('parentGroupId')}
+          />
+          <Divider label={t('settingsTitle')} labelPosition="left" mt="sm" />
+          <Text size="xs" c="dimmed">
+            {t('settingsHint')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput
+              label={t('speedLimit', { unit: speedLabel })}
+              min={0}
+              decimalScale={1}
+              {...form.getInputProps('speedLimit')}
+            />
+            <NumberInput
+              label={t('overspeedMinimalDuration')}
+              min={0}
+              allowDecimal={false}
+              {...form.getInputProps('overspeedMinimalDuration')}
+            />
+            <NumberInput
+              label={t('geofenceDwell')}
+              min={0}
+              allowDecimal={false}
+              {...form.getInputProps('geofenceDwell')}
+            />
+            <NumberInput
+              label={t('inactivityPeriod')}
+              min={0}
+              allowDecimal={false}
+              {...form.getInputProps('inactivityPeriod')}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

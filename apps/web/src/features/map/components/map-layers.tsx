@@ -1,0 +1,110 @@
+import type { Device, Position } from '@waymark/contracts/device';
+import L from 'leaflet';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMap } from 'react-leaflet';
+import { useLive } from '../../../live/live-provider';
+import { appendTrails, type TrailSettings, type Trails } from '../../../live/live-trails';
+import { DeviceMarkerLayer } from '../markers/device-marker-layer';
+
+/** Whether vector paths can be drawn (SVG or canvas); false in jsdom, which has neither. */
+export function canDrawPaths(): boolean {
+  return L.Browser.svg || !navigator.userAgent.includes('jsdom');
+}
+
+/** The device markers and cluster badges (drawn imperatively by DeviceMarkerLayer). */
+export function DeviceMarkers({
+  devices,
+  positions,
+  selectedId,
+  onSelect,
+}: {
+  devices: readonly Device[];
+  positions: readonly Position[];
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+}) {
+  const map = useMap();
+  const { t } = useTranslation('map');
+  const layer = useRef<DeviceMarkerLayer | null>(null);
+  const select = useRef(onSelect);
+  select.current = onSelect;
+  const label = useRef(t);
+  label.current = t;
+
+  useEffect(() => {
+    const created = new DeviceMarkerLayer(map, {
+      onSelect: (id) => select.current(id),
+      clusterLabel: (count) => label.current('cluster', { count }),
+    });
+    layer.current = created;
+    return () => {
+      created.destroy();
+      layer.current = null;
+    };
+  }, [map]);
+  useEffect(() => layer.current?.setData(devices, positions), [devices, positions]);
+  useEffect(() => layer.current?.setSelected(selectedId), [selectedId]);
+  return null;
+}
+
+/**
+ * Live trails per mapLiveRoutes / web.liveRouteLength: every websocket batch appends to the trails, drawn as
+ * one polyline (a single SVG path).
+ */
+export function LiveTrails({ settings, selectedId }: { settings: TrailSettings; selectedId: number | null }) {
+  const map = useMap();
+  const { onPositions } = useLive();
+  const trails = useRef<Trails>(new Map());
+
+  useEffect(() => {
+    if (settings.mode === 'none' || !canDrawPaths()) {
+      trails.current.clear();
+      return;
+    }
+    const line = L.polyline([], {
+      color: '#5D87FF',
+      weight: 3,
+      opacity: 0.8,
+      renderer: L.canvas(),
+      interactive: false,
+    });
+    line.addTo(map);
+    const draw = () => line.setLatLngs([...trails.current.values()].filter((trail) => trail.length > 1));
+    appendTrails(trails.current, [], settings, selectedId);
+    draw();
+    const off = onPositions((positions) => {
+      appendTrails(trails.current, positions, settings, selectedId);
+      draw();
+    });
+    return () => {
+      off();
+      line.remove();
+    };
+  }, [map, onPositions, settings, selectedId]);
+  return null;
+}
+
+/** Follow mode: keeps the selected device's position in the middle of the map. */
+export function FollowPosition({ position }: { position: Position | undefined }) {
+  const map = useMap();
+  const lat = position?.latitude;
+  const lon = position?.longitude;
+  useEffect(() => {
+    if (lat !== undefined && lon !== undefined) map.panTo([lat, lon], { animate: true });
+  }, [map, lat, lon]);
+  return null;
+}
+
+/** Flies to a device when it is selected. */
+export function FlyToSelection({ selectedId, position }: { selectedId: number | null; position?: Position }) {
+  const map = useMap();
+  const target = useRef(position);
+  target.current = position;
+  useEffect(() => {
+    const at = target.current;
+    if (selectedId === null || !at) return;
+    map.flyTo([at.latitude, at.longitude], Math.max(map.getZoom(), 15), { duration: 0.6 });
+  }, [map, selectedId]);
+  return null;
+}

@@ -1,0 +1,99 @@
+import { Anchor, Badge, Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { User } from '@waymark/contracts/user';
+import { userUpdateSchema } from '@waymark/contracts/user';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { notifyError, notifySuccess } from '../notify';
+import { useUpdateSelfMutation } from '../settings.queries';
+import { orNull, zodValidate } from '../zod-form';
+
+interface Values {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+  confirm: string;
+}
+
+const toInput = (v: Values) => ({
+  name: v.name,
+  email: v.email,
+  phone: orNull(v.phone),
+  password: v.password === '' ? undefined : v.password,
+});
+
+/** Name, email (unless fixed), phone and password of the signed-in user; link to two-factor set-up. */
+export function AccountForm({ user }: { user: User }) {
+  const { t } = useTranslation('settings');
+  const save = useUpdateSelfMutation(user.id);
+  const check = zodValidate(userUpdateSchema, toInput, (issue) =>
+    issue.path[0] === 'email'
+      ? t('validation.email')
+      : issue.path[0] === 'password'
+        ? t('validation.password')
+        : t('validation.required'),
+  );
+  const form = useForm<Values>({
+    initialValues: { name: user.name, email: user.email, phone: user.phone ?? '', password: '', confirm: '' },
+    validate: (v) => ({
+      ...check(v),
+      ...(v.password !== v.confirm ? { confirm: t('validation.passwordsDiffer') } : {}),
+    }),
+  });
+  const submit = form.onSubmit((v) => {
+    const input = toInput(v);
+    save.mutate(user.fixedEmail ? { ...input, email: undefined } : input, {
+      onSuccess: () => {
+        form.setValues({ password: '', confirm: '' });
+        notifySuccess(t('account.saved'));
+      },
+      onError: (error) => notifyError(error, t('account.saveFailed')),
+    });
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md" maw={720}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t('account.name')} required autoComplete="name" {...form.getInputProps('name')} />
+          <TextInput
+            label={t('account.email')}
+            type="email"
+            required
+            autoComplete="email"
+            disabled={user.fixedEmail}
+            description={user.fixedEmail ? t('account.fixedEmail') : undefined}
+            {...form.getInputProps('email')}
+          />
+          <TextInput label={t('account.phone')} type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <PasswordInput
+            label={t('account.newPassword')}
+            autoComplete="new-password"
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label={t('account.confirmPassword')}
+            autoComplete="new-password"
+            {...form.getInputProps('confirm')}
+          />
+        </SimpleGrid>
+        <Group gap="sm">
+          <Text size="sm">{t('account.twoFactor')}</Text>
+          <Badge color={user.totpEnabled ? 'success' : 'gray'} variant="light">
+            {user.totpEnabled ? t('account.on') : t('account.off')}
+          </Badge>
+          <Anchor component={Link} to="/admin/totp/setup" size="sm">
+            {t('account.setUpTotp')}
+          </Anchor>
+        </Group>
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            {t('actions.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,202 @@
+import {
+  Button,
+  ColorSwatch,
+  Group,
+  Input,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { User } from '@waymark/contracts/user';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage } from '../../../i18n/i18n';
+import { BUNDLED_LANGUAGES, type BundledLanguage, baseLanguage, isBundledLanguage } from '../../../i18n/languages';
+import { notifyError, notifySuccess } from '../notify';
+import {
+  COORDINATE_FORMATS,
+  DISTANCE_UNITS,
+  LIVE_ROUTE_MODES,
+  MAP_LAYERS,
+  type Preferences,
+  preferencesOf,
+  SPEED_UNITS,
+  THEME_NAMES,
+  VOLUME_UNITS,
+} from '../preferences';
+import { useUpdateSelfMutation } from '../settings.queries';
+import { THEME_COLORS } from '../theme-color';
+
+interface Values extends Preferences {
+  language: BundledLanguage;
+  colorScheme: 'dark' | 'light';
+}
+
+/** Language, units, formats, map and look of the signed-in user, saved to their attributes and applied at once. */
+export function PreferencesForm({ user }: { user: User }) {
+  const { t, i18n } = useTranslation('settings');
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const save = useUpdateSelfMutation(user.id);
+  const current = baseLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const form = useForm<Values>({
+    initialValues: {
+      ...preferencesOf(user),
+      language: isBundledLanguage(current) ? current : 'en',
+      colorScheme: colorScheme === 'light' ? 'light' : 'dark',
+    },
+    validate: {
+      liveRouteLength: (v) => (Number.isInteger(v) && v >= 1 && v <= 10_000 ? null : t('validation.liveRouteLength')),
+    },
+  });
+
+  const options = <T extends string>(values: readonly T[], prefix: string) =>
+    values.map((value) => ({ value, label: t(`${prefix}.${value}` as never) as string }));
+
+  const submit = form.onSubmit((v) => {
+    save.mutate(
+      {
+        coordinateFormat: v.coordinateFormat,
+        map: v.map,
+        attributes: {
+          ...user.attributes,
+          language: v.language,
+          speedUnit: v.speedUnit,
+          distanceUnit: v.distanceUnit,
+          volumeUnit: v.volumeUnit,
+          mapLiveRoutes: v.mapLiveRoutes,
+          'web.liveRouteLength': v.liveRouteLength,
+          theme: v.theme,
+          direction: v.direction,
+          colorScheme: v.colorScheme,
+        },
+      },
+      {
+        onSuccess: () => {
+          // direction and theme colour follow the session user through PreferencesSync
+          if (v.language !== current) void changeLanguage(v.language);
+          setColorScheme(v.colorScheme);
+          notifySuccess(t('preferences.saved', { lng: v.language }));
+        },
+        onError: (error) => notifyError(error, t('preferences.saveFailed')),
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md" maw={720}>
+        <Input.Wrapper label={t('preferences.language')}>
+          <SegmentedControl
+            fullWidth
+            data-testid="preferences-language"
+            aria-label={t('preferences.language')}
+            data={BUNDLED_LANGUAGES.map((value) => ({ value, label: t(`languages.${value}`, { ns: 'translation' }) }))}
+            {...form.getInputProps('language')}
+          />
+        </Input.Wrapper>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Select
+            label={t('preferences.speedUnit')}
+            data={options(SPEED_UNITS, 'units')}
+            allowDeselect={false}
+            {...form.getInputProps('speedUnit')}
+          />
+          <Select
+            label={t('preferences.distanceUnit')}
+            data={options(DISTANCE_UNITS, 'units')}
+            allowDeselect={false}
+            {...form.getInputProps('distanceUnit')}
+          />
+          <Select
+            label={t('preferences.volumeUnit')}
+            data={options(VOLUME_UNITS, 'units')}
+            allowDeselect={false}
+            {...form.getInputProps('volumeUnit')}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label={t('preferences.coordinateFormat')}
+            data={options(COORDINATE_FORMATS, 'coordinateFormats')}
+            allowDeselect={false}
+            {...form.getInputProps('coordinateFormat')}
+          />
+          <Select
+            label={t('preferences.map')}
+            data={options(MAP_LAYERS, 'mapLayers')}
+            allowDeselect={false}
+            {...form.getInputProps('map')}
+          />
+          <Select
+            label={t('preferences.mapLiveRoutes')}
+            data={options(LIVE_ROUTE_MODES, 'liveRoutes')}
+            allowDeselect={false}
+            {...form.getInputProps('mapLiveRoutes')}
+          />
+          <NumberInput
+            label={t('preferences.liveRouteLength')}
+            min={1}
+            max={10_000}
+            allowDecimal={false}
+            {...form.getInputProps('liveRouteLength')}
+          />
+        </SimpleGrid>
+        <Input.Wrapper label={t('preferences.theme')}>
+          <Group gap="xs" mt={4} role="radiogroup" aria-label={t('preferences.theme')}>
+            {THEME_NAMES.map((name) => (
+              <ColorSwatch
+                key={name}
+                component="button"
+                type="button"
+                role="radio"
+                aria-checked={form.values.theme === name}
+                aria-label={t(`themes.${name}`)}
+                title={t(`themes.${name}`)}
+                color={THEME_COLORS[name]}
+                onClick={() => form.setFieldValue('theme', name)}
+                style={{
+                  outline: form.values.theme === name ? '2px solid var(--mantine-color-text)' : undefined,
+                  outlineOffset: 2,
+                }}
+              />
+            ))}
+          </Group>
+        </Input.Wrapper>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Input.Wrapper label={t('preferences.colorScheme')}>
+            <SegmentedControl
+              fullWidth
+              data-testid="preferences-color-scheme"
+              aria-label={t('preferences.colorScheme')}
+              data={[
+                { value: 'dark', label: t('preferences.dark') },
+                { value: 'light', label: t('preferences.light') },
+              ]}
+              {...form.getInputProps('colorScheme')}
+            />
+          </Input.Wrapper>
+          <Input.Wrapper label={t('preferences.direction')}>
+            <SegmentedControl
+              fullWidth
+              data-testid="preferences-direction"
+              aria-label={t('preferences.direction')}
+              data={[
+                { value: 'ltr', label: t('preferences.ltr') },
+                { value: 'rtl', label: t('preferences.rtl') },
+              ]}
+              {...form.getInputProps('direction')}
+            />
+          </Input.Wrapper>
+        </SimpleGrid>
+        <Group>
+          <Button type="submit" loading={save.isPending} data-testid="preferences-save">
+            {t('actions.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,131 @@
+import {
+  Alert,
+  Button,
+  Loader,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { Server } from '@waymark/contracts/session';
+import { useTranslation } from 'react-i18next';
+import { useServerQuery } from '../../auth/auth.queries';
+import { notifyError, notifySuccess } from '../notify';
+import { COORDINATE_FORMATS, DEFAULT_LIVE_ROUTE_LENGTH, LIVE_ROUTE_MODES, MAP_LAYERS } from '../preferences';
+import { useUpdateServerMutation } from '../settings.queries';
+
+/** Server-wide settings (platform administrators): PUT /api/server. */
+export function ServerSettings() {
+  const { t } = useTranslation('settings');
+  const server = useServerQuery();
+  if (server.isPending) return <Loader aria-label={t('loading')} />;
+  if (server.isError) return <Alert color="error">{t('server.loadFailed')}</Alert>;
+  return <ServerForm server={server.data} />;
+}
+
+interface Values {
+  registration: boolean;
+  readonly: boolean;
+  map: string | null;
+  mapUrl: string;
+  coordinateFormat: string | null;
+  announcement: string;
+  mapLiveRoutes: string;
+  liveRouteLength: number | string;
+}
+
+function ServerForm({ server }: { server: Server }) {
+  const { t } = useTranslation('settings');
+  const save = useUpdateServerMutation();
+  const length = Number(server.attributes['web.liveRouteLength']);
+  const form = useForm<Values>({
+    initialValues: {
+      registration: server.registration,
+      readonly: server.readonly,
+      map: server.map,
+      mapUrl: server.mapUrl ?? '',
+      coordinateFormat: server.coordinateFormat,
+      announcement: server.announcement ?? '',
+      mapLiveRoutes: typeof server.attributes.mapLiveRoutes === 'string' ? server.attributes.mapLiveRoutes : 'none',
+      liveRouteLength: Number.isInteger(length) && length > 0 ? length : DEFAULT_LIVE_ROUTE_LENGTH,
+    },
+    validate: {
+      liveRouteLength: (v) =>
+        Number.isInteger(v) && Number(v) >= 1 && Number(v) <= 10_000 ? null : t('validation.liveRouteLength'),
+      mapUrl: (v) => (v === '' || /^https?:\/\//.test(v) ? null : t('validation.url')),
+    },
+  });
+  const options = (values: readonly string[], prefix: string) =>
+    values.map((value) => ({ value, label: t(`${prefix}.${value}` as never) as string }));
+  const submit = form.onSubmit((v) =>
+    save.mutate(
+      {
+        registration: v.registration,
+        readonly: v.readonly,
+        map: v.map,
+        mapUrl: v.mapUrl.trim() || null,
+        coordinateFormat: v.coordinateFormat,
+        announcement: v.announcement.trim() || null,
+        attributes: {
+          ...server.attributes,
+          mapLiveRoutes: v.mapLiveRoutes,
+          'web.liveRouteLength': Number(v.liveRouteLength),
+        },
+      },
+      {
+        onSuccess: () => notifySuccess(t('server.saved')),
+        onError: (error) => notifyError(error, t('server.saveFailed')),
+      },
+    ),
+  );
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md" maw={720}>
+        <Switch label={t('server.registration')} {...form.getInputProps('registration', { type: 'checkbox' })} />
+        <Switch label={t('server.readonly')} {...form.getInputProps('readonly', { type: 'checkbox' })} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label={t('preferences.map')}
+            data={options(MAP_LAYERS, 'mapLayers')}
+            clearable
+            {...form.getInputProps('map')}
+          />
+          <TextInput
+            label={t('server.mapUrl')}
+            placeholder="https://{s}.tile.example/{z}/{x}/{y}.png"
+            {...form.getInputProps('mapUrl')}
+          />
+          <Select
+            label={t('preferences.coordinateFormat')}
+            data={options(COORDINATE_FORMATS, 'coordinateFormats')}
+            clearable
+            {...form.getInputProps('coordinateFormat')}
+          />
+          <Select
+            label={t('preferences.mapLiveRoutes')}
+            data={options(LIVE_ROUTE_MODES, 'liveRoutes')}
+            allowDeselect={false}
+            {...form.getInputProps('mapLiveRoutes')}
+          />
+          <NumberInput
+            label={t('preferences.liveRouteLength')}
+            min={1}
+            max={10_000}
+            allowDecimal={false}
+            {...form.getInputProps('liveRouteLength')}
+          />
+        </SimpleGrid>
+        <Textarea label={t('server.announcement')} rows={3} {...form.getInputProps('announcement')} />
+        <div>
+          <Button type="submit" loading={save.isPending}>
+            {t('actions.save')}
+          </Button>
+        </div>
+      </Stack>
+    </form>
+  );
+}

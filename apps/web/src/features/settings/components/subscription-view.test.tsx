@@ -1,0 +1,75 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { bodiesOf, json, stubFetch } from '../../../test/fetch-stub';
+import { aServer, aUser } from '../../../test/fixtures';
+import { renderAt } from '../../../test/render';
+import { SessionProvider } from '../../auth/session-context';
+import { SettingsTabs } from './settings-tabs';
+import { SubscriptionView } from './subscription-view';
+
+describe('SubscriptionView', () => {
+  it('shows the plan facts the API has: status, limits, tenant and roles', async () => {
+    stubFetch({
+      'GET /api/v2/role/user': () =>
+        json(200, {
+          data: [
+            {
+              id: 3,
+              name: 'Fleet manager',
+              description: null,
+              tenantId: 2,
+              system: false,
+              permissions: [],
+              createdAt: '2025-01-01T00:00:00.000Z',
+            },
+          ],
+        }),
+    });
+    const user = aUser({
+      tenantId: 2,
+      deviceLimit: 25,
+      userLimit: -1,
+      expirationTime: '2000-01-01T00:00:00.000Z',
+      limitCommands: true,
+    });
+    renderAt(
+      '/user/subscription',
+      <SessionProvider user={user}>
+        <SubscriptionView />
+      </SessionProvider>,
+    );
+    expect(await screen.findByText('Fleet manager')).toBeTruthy();
+    expect(screen.getByText('Expired')).toBeTruthy();
+    expect(screen.getByText('25')).toBeTruthy();
+    expect(screen.getByText('Unlimited')).toBeTruthy();
+    expect(screen.getByText('#2')).toBeTruthy();
+    expect(screen.getByText('Limit commands')).toBeTruthy();
+  });
+});
+
+describe('ServerSettings', () => {
+  it('saves the server settings with the live-route attributes', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/server': () =>
+        json(200, aServer({ attributes: { mapLiveRoutes: 'none', 'web.liveRouteLength': 10, other: 1 } })),
+      'PUT /api/server': () => json(200, aServer({ registration: true })),
+    });
+    const admin = aUser({ permissions: ['ADMIN_ACCOUNT'] });
+    renderAt(
+      '/settings/server',
+      <SessionProvider user={admin}>
+        <SettingsTabs tab="server" />
+      </SessionProvider>,
+    );
+    fireEvent.click(await screen.findByLabelText('Allow registration'));
+    fireEvent.change(screen.getByLabelText('Announcement'), { target: { value: 'Maintenance tonight' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(bodiesOf(fetchMock, 'PUT /api/server')[0]).toMatchObject({
+      registration: true,
+      readonly: false,
+      announcement: 'Maintenance tonight',
+      attributes: { other: 1, mapLiveRoutes: 'none', 'web.liveRouteLength': 10 },
+    });
+  });
+});

@@ -1,0 +1,136 @@
+import {
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { type User, userInputSchema } from '@waymark/contracts/user';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess } from '../notify';
+import { useSaveUserMutation } from '../settings.queries';
+import { orNull, zodValidate } from '../zod-form';
+
+interface Values {
+  name: string;
+  email: string;
+  password: string;
+  phone: string;
+  readonly: boolean;
+  deviceReadonly: boolean;
+  limitCommands: boolean;
+  disableReports: boolean;
+  deviceLimit: number | string;
+  userLimit: number | string;
+}
+
+const FLAGS = ['readonly', 'deviceReadonly', 'limitCommands', 'disableReports'] as const;
+
+const toInput = (v: Values) => ({
+  name: v.name,
+  email: v.email,
+  password: v.password === '' ? undefined : v.password,
+  phone: orNull(v.phone),
+  readonly: v.readonly,
+  deviceReadonly: v.deviceReadonly,
+  limitCommands: v.limitCommands,
+  disableReports: v.disableReports,
+  deviceLimit: Number(v.deviceLimit),
+  userLimit: Number(v.userLimit),
+});
+
+/** Create (user undefined) or edit a user of the tenant. Without a password the API mails an invitation. */
+export function UserFormModal({ user, opened, onClose }: { user?: User; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('settings');
+  const save = useSaveUserMutation();
+  const form = useForm<Values>({
+    initialValues: {
+      name: user?.name ?? '',
+      email: user?.email ?? '',
+      password: '',
+      phone: user?.phone ?? '',
+      readonly: user?.readonly ?? false,
+      deviceReadonly: user?.deviceReadonly ?? false,
+      limitCommands: user?.limitCommands ?? false,
+      disableReports: user?.disableReports ?? false,
+      deviceLimit: user?.deviceLimit ?? -1,
+      userLimit: user?.userLimit ?? 0,
+    },
+    validate: zodValidate(userInputSchema, toInput, (issue) =>
+      issue.path[0] === 'email'
+        ? t('validation.email')
+        : issue.path[0] === 'password'
+          ? t('validation.password')
+          : issue.path[0] === 'name'
+            ? t('validation.required')
+            : t('validation.limit'),
+    ),
+  });
+  const submit = form.onSubmit((v) =>
+    save.mutate(
+      { id: user?.id, input: toInput(v) },
+      {
+        onSuccess: () => {
+          notifySuccess(user ? t('users.updated') : t('users.created'));
+          onClose();
+        },
+        onError: (error) => notifyError(error, user ? t('users.updateFailed') : t('users.createFailed')),
+      },
+    ),
+  );
+  return (
+    <Modal opened={opened} onClose={onClose} title={user ? t('users.edit') : t('users.add')} size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={t('account.name')} required data-autofocus {...form.getInputProps('name')} />
+            <TextInput label={t('account.email')} type="email" required {...form.getInputProps('email')} />
+            <PasswordInput
+              label={t('users.password')}
+              description={user ? t('users.passwordKeep') : t('users.passwordInvite')}
+              autoComplete="new-password"
+              {...form.getInputProps('password')}
+            />
+            <TextInput label={t('account.phone')} type="tel" {...form.getInputProps('phone')} />
+            <NumberInput
+              label={t('users.deviceLimit')}
+              description={t('users.unlimitedHint')}
+              min={-1}
+              allowDecimal={false}
+              {...form.getInputProps('deviceLimit')}
+            />
+            <NumberInput
+              label={t('users.userLimit')}
+              description={t('users.unlimitedHint')}
+              min={-1}
+              allowDecimal={false}
+              {...form.getInputProps('userLimit')}
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {FLAGS.map((flag) => (
+              <Checkbox
+                key={flag}
+                label={t(`users.flags.${flag}`)}
+                {...form.getInputProps(flag, { type: 'checkbox' })}
+              />
+            ))}
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('actions.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,71 @@
+import type { User } from '@waymark/contracts/user';
+
+/** Units and formats a user can choose (SPEC section 9); values are Traccar's attribute values. */
+export const SPEED_UNITS = ['kmh', 'mph', 'kn'] as const;
+export const DISTANCE_UNITS = ['km', 'mi', 'nmi'] as const;
+export const VOLUME_UNITS = ['ltr', 'impGal', 'usGal'] as const;
+export const COORDINATE_FORMATS = ['dd', 'ddm', 'dms'] as const;
+/** Base layers of the map feature (features/map/components/tile-layers.tsx); custom uses the server's mapUrl. */
+export const MAP_LAYERS = ['osm', 'osmHumanitarian', 'openTopoMap', 'custom'] as const;
+export const LIVE_ROUTE_MODES = ['none', 'selected', 'all'] as const;
+export const THEME_NAMES = [
+  'BLUE_THEME',
+  'AQUA_THEME',
+  'PURPLE_THEME',
+  'GREEN_THEME',
+  'CYAN_THEME',
+  'ORANGE_THEME',
+] as const;
+export const DEFAULT_LIVE_ROUTE_LENGTH = 10;
+
+export type SpeedUnit = (typeof SPEED_UNITS)[number];
+export type DistanceUnit = (typeof DISTANCE_UNITS)[number];
+export type VolumeUnit = (typeof VOLUME_UNITS)[number];
+export type CoordinateFormat = (typeof COORDINATE_FORMATS)[number];
+export type ThemeName = (typeof THEME_NAMES)[number];
+
+const KNOTS_PER: Record<SpeedUnit, number> = { kn: 1, kmh: 1 / 1.852, mph: 1 / 1.150779 };
+const METRES_PER: Record<DistanceUnit, number> = { km: 1000, mi: 1609.344, nmi: 1852 };
+
+/** Speed stored in knots → the user's unit. */
+export const speedFromKnots = (knots: number, unit: SpeedUnit) => knots / KNOTS_PER[unit];
+/** A speed in the user's unit → knots (how the API stores it). */
+export const speedToKnots = (value: number, unit: SpeedUnit) => value * KNOTS_PER[unit];
+export const distanceFromMetres = (metres: number, unit: DistanceUnit) => metres / METRES_PER[unit];
+export const distanceToMetres = (value: number, unit: DistanceUnit) => value * METRES_PER[unit];
+
+/** Rounds for display without trailing noise (0.1 precision by default). */
+export const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+function oneOf<T extends string>(list: readonly T[], value: unknown, fallback: T): T {
+  return typeof value === 'string' && (list as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+export interface Preferences {
+  speedUnit: SpeedUnit;
+  distanceUnit: DistanceUnit;
+  volumeUnit: VolumeUnit;
+  coordinateFormat: CoordinateFormat;
+  map: string;
+  mapLiveRoutes: (typeof LIVE_ROUTE_MODES)[number];
+  liveRouteLength: number;
+  theme: ThemeName;
+  direction: 'ltr' | 'rtl';
+}
+
+/** The user's preferences from their fields and attributes, with the defaults of SPEC sections 3 and 9. */
+export function preferencesOf(user: Pick<User, 'attributes' | 'coordinateFormat' | 'map'>): Preferences {
+  const a = user.attributes;
+  const length = Number(a['web.liveRouteLength']);
+  return {
+    speedUnit: oneOf(SPEED_UNITS, a.speedUnit, 'kmh'),
+    distanceUnit: oneOf(DISTANCE_UNITS, a.distanceUnit, 'km'),
+    volumeUnit: oneOf(VOLUME_UNITS, a.volumeUnit, 'ltr'),
+    coordinateFormat: oneOf(COORDINATE_FORMATS, user.coordinateFormat, 'dd'),
+    map: oneOf(MAP_LAYERS, user.map, 'osm'),
+    mapLiveRoutes: oneOf(LIVE_ROUTE_MODES, a.mapLiveRoutes, 'none'),
+    liveRouteLength: Number.isInteger(length) && length > 0 ? length : DEFAULT_LIVE_ROUTE_LENGTH,
+    theme: oneOf(THEME_NAMES, a.theme, 'BLUE_THEME'),
+    direction: a.direction === 'rtl' ? 'rtl' : 'ltr',
+  };
+}

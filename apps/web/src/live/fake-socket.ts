@@ -1,0 +1,32 @@
+/** A stand-in WebSocket for tests: records the URLs opened; `open`, `send` and `drop` drive it. */
+export class FakeSocket {
+  static opened: FakeSocket[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  closed = false;
+
+  constructor(readonly url: string) {
+    FakeSocket.opened.push(this);
+  }
+
+  static create = (url: string) => new FakeSocket(url) as unknown as WebSocket;
+  static latest = () => FakeSocket.opened[FakeSocket.opened.length - 1] as FakeSocket;
+
+  open() {
+    this.onopen?.();
+  }
+
+  send(message: unknown) {
+    this.onmessage?.({ data: JSON.stringify(message) } as MessageEvent);
+  }
+
+  drop() {
+    this.onclose?.();
+  }
+
+  close() {
+    this.closed = true;
+  }
+}

@@ -1,0 +1,5 @@
+import { TrackPanel } from '../features/devices/components/track-panel';
+
+export function DeviceTrackPage() {
+  return <TrackPanel />;
+}

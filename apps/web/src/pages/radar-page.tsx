@@ -1,0 +1,5 @@
+import { RadarPanel } from '../features/devices/components/radar-panel';
+
+export function RadarPage() {
+  return <RadarPanel />;
+}
