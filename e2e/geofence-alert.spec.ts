@@ -60,7 +60,7 @@ test.describe('geofence alert', () => {
     });
 
     await test.step('links the device to the geofence', async () => {
-      await page.getByLabel('Link a device').click();
+      await page.getByRole('combobox', { name: 'Link a device' }).click();
       await page.getByRole('option', { name: deviceName }).click();
       await page.getByRole('button', { name: 'Link', exact: true }).click();
       await expect(page.getByText('Device linked to the geofence')).toBeVisible();
@@ -74,7 +74,7 @@ test.describe('geofence alert', () => {
       await dialog.getByLabel('Event type').click();
       await page.getByRole('option', { name: 'Geofence entered' }).click();
       await dialog.getByLabel('Description').fill(`Arrivals ${id}`);
-      await expect(dialog.getByRole('checkbox', { name: 'Web' })).toBeChecked();
+      await expect(dialog.getByRole('checkbox', { name: 'Web', exact: true })).toBeChecked();
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByText('Saved').first()).toBeVisible();
       await expect(page.getByTestId('notification-row').filter({ hasText: `Arrivals ${id}` })).toBeVisible();

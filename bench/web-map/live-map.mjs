@@ -5,18 +5,26 @@
 //   pnpm --filter @waymark/web build   # once
 //   node bench/web-map/live-map.mjs [--devices 10000] [--batches 5]
 //
-// The API is mocked with page.route and the websocket with page.routeWebSocket, so no server or database runs;
+// The API is mocked with page.route and /api/socket is a real websocket server here (ws), so no API or database runs;
 // the built files in apps/web/dist are served by a small static server. Main-thread time is Chrome's
 // TaskDuration (CDP Performance metrics) from the batch until the page is quiet again, less the idle baseline.
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { WebSocketServer } from 'ws';
 
 const { values } = parseArgs({
-  options: { devices: { type: 'string', default: '10000' }, batches: { type: 'string', default: '5' } },
+  options: {
+    devices: { type: 'string', default: '10000' },
+    batches: { type: 'string', default: '5' },
+    // a V8 CPU profile of the last batch's main thread, written to this file
+    profile: { type: 'string' },
+    // the user's mapLiveRoutes: 'all' (every device draws its trail: the heaviest case), 'selected' or 'none'
+    trails: { type: 'string', default: 'all' },
+  },
 });
 const DEVICES = Number(values.devices);
 const BATCHES = Number(values.batches);
@@ -43,6 +51,7 @@ const server = createServer((req, res) => {
   res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
   createReadStream(file).pipe(res);
 });
+const sockets = new WebSocketServer({ server, path: '/api/socket' });
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${server.address().port}`;
 
@@ -123,7 +132,7 @@ const user = {
   zoom: 12,
   coordinateFormat: null,
   poiLayer: null,
-  attributes: { mapLiveRoutes: 'all' },
+  attributes: { mapLiveRoutes: values.trails },
   permissions: [],
   createdAt: now,
 };
@@ -173,9 +182,11 @@ try {
   });
   // No map tiles: the measurement is about markers, not the network.
   await page.route(/tile\.|opentopomap/, (route) => route.fulfill({ status: 204, body: '' }));
+  // a real websocket server on the same origin (as the API's /api/socket): frames arrive as they would in
+  // production, not through Playwright's page-side WebSocket shim
   let socket;
   const connected = new Promise((resolve) => {
-    page.routeWebSocket('**/api/socket**', (ws) => {
+    sockets.once('connection', (ws) => {
       socket = ws;
       resolve();
     });
@@ -183,7 +194,7 @@ try {
 
   await page.goto(`${base}/home`);
   await connected;
-  await page.locator('[data-testid^="device-marker-"]').first().waitFor({ timeout: 30_000 });
+  await page.locator('[data-testid^="device-marker-"], .wm-cluster-marker').first().waitFor({ timeout: 30_000 });
   const markers = await page.locator('[data-testid^="device-marker-"]').count();
   const clusters = await page.locator('.wm-cluster-marker').count();
   console.log(`map ready: ${DEVICES} devices, ${markers} markers and ${clusters} clusters in view`);
@@ -202,10 +213,19 @@ try {
   const results = [];
   for (let step = 1; step <= BATCHES; step++) {
     const batch = JSON.stringify({ positions: positionsAt(step) });
+    const profiling = values.profile && step === BATCHES;
+    if (profiling) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     const before = await taskSeconds();
     socket.send(batch);
     await settle();
     const ms = ((await taskSeconds()) - before) * 1000 - idle;
+    if (profiling) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(values.profile, JSON.stringify(profile));
+    }
     results.push(ms);
     console.log(`batch ${step}: ${ms.toFixed(1)} ms main-thread time for ${DEVICES} position updates`);
   }
@@ -217,5 +237,6 @@ try {
   process.exitCode = median < TARGET_MS ? 0 : 1;
 } finally {
   await browser.close();
+  sockets.close();
   server.close();
 }

@@ -65,7 +65,13 @@ async function notifyTenant(ctx: AppContext, tenantId: number | null, events: Ev
   const { rules, recipients } = await tenantRules(ctx, tenantId);
   if (rules.length === 0) return false;
   const groupsOf = new Map<number, number[]>();
-  const outbox: { tenantId: number | null; eventId: bigint; userId: number; channel: string; notificationId: number }[] = [];
+  const outbox: {
+    tenantId: number | null;
+    eventId: bigint;
+    userId: number;
+    channel: string;
+    notificationId: number;
+  }[] = [];
   const commands: { event: EventRow; rule: Rule }[] = [];
   for (const event of events) {
     if (!groupsOf.has(event.deviceId)) {

@@ -47,6 +47,9 @@ export function useLatestPositionsQuery() {
     queryKey: deviceKeys.latestPositions(),
     queryFn: ({ signal }) => fetchLatestPositions(signal),
     staleTime: Number.POSITIVE_INFINITY,
+    // a websocket batch replaces thousands of positions: comparing old and new deeply (structural sharing)
+    // would cost more than everything else the batch does; the merge already keeps unchanged objects
+    structuralSharing: false,
   });
 }
 

@@ -70,15 +70,27 @@ export function LiveTrails({ settings, selectedId }: { settings: TrailSettings; 
       interactive: false,
     });
     line.addTo(map);
-    const draw = () => line.setLatLngs([...trails.current.values()].filter((trail) => trail.length > 1));
+    // only the trails ending in (or near) the view: projecting and painting ten thousand off-screen trails
+    // would cost a batch more than everything else it does
+    const draw = () => {
+      const view = map.getBounds().pad(0.25);
+      const shown: [number, number][][] = [];
+      for (const trail of trails.current.values()) {
+        const end = trail[trail.length - 1];
+        if (trail.length > 1 && end && view.contains(end)) shown.push(trail);
+      }
+      line.setLatLngs(shown);
+    };
     appendTrails(trails.current, [], settings, selectedId);
     draw();
     const off = onPositions((positions) => {
       appendTrails(trails.current, positions, settings, selectedId);
       draw();
     });
+    map.on('moveend', draw);
     return () => {
       off();
+      map.off('moveend', draw);
       line.remove();
     };
   }, [map, onPositions, settings, selectedId]);
