@@ -48,6 +48,8 @@ const CommandPage = page(() => import('./pages/command-page'), 'CommandPage');
 const PositionPage = page(() => import('./pages/position-page'), 'PositionPage');
 const NetworkPage = page(() => import('./pages/network-page'), 'NetworkPage');
 const SharedDevicePage = page(() => import('./pages/shared-device-page'), 'SharedDevicePage');
+// replay feature
+const ReplayPage = page(() => import('./pages/replay-page'), 'ReplayPage');
 
 export const NOT_FOUND_PATH = '/auth/404';
 
@@ -91,6 +93,8 @@ export const routes: RouteObject[] = [
           { path: 'command', element: guarded(<CommandPage />, 'SEND_COMMAND') },
           { path: 'position/:id', element: <PositionPage /> },
           { path: 'network/:id', element: <NetworkPage /> },
+          // replay (replay feature)
+          { path: 'replay', element: guarded(<ReplayPage />, 'VIEW_REPLAYS') },
           // alerts, notifications (alerts and notifications features)
           { path: 'alerts', element: guarded(<AlertsPage />, 'VIEW_ALERTS_OVERVIEW') },
           { path: 'alerts/details', element: guarded(<AlertDetailsPage />, 'VIEW_ALERT_DETAILS') },

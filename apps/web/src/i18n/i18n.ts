@@ -24,6 +24,9 @@ import mapFr from '../features/map/locales/fr.json';
 import notificationsEl from '../features/notifications/locales/el.json';
 import notificationsEn from '../features/notifications/locales/en.json';
 import notificationsFr from '../features/notifications/locales/fr.json';
+import replayEl from '../features/replay/locales/el.json';
+import replayEn from '../features/replay/locales/en.json';
+import replayFr from '../features/replay/locales/fr.json';
 import settingsEl from '../features/settings/locales/el.json';
 import settingsEn from '../features/settings/locales/en.json';
 import settingsFr from '../features/settings/locales/fr.json';
@@ -56,6 +59,7 @@ export const resources = {
     drivers: driversEn,
     maintenance: maintenanceEn,
     settings: settingsEn,
+    replay: replayEn,
   },
   fr: {
     translation: fr,
@@ -68,6 +72,7 @@ export const resources = {
     drivers: driversFr,
     maintenance: maintenanceFr,
     settings: settingsFr,
+    replay: replayFr,
   },
   el: {
     translation: el,
@@ -80,6 +85,7 @@ export const resources = {
     drivers: driversEl,
     maintenance: maintenanceEl,
     settings: settingsEl,
+    replay: replayEl,
   },
 } as const;
 

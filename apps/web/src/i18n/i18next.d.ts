@@ -7,6 +7,7 @@ import type groups from '../features/groups/locales/en.json';
 import type maintenance from '../features/maintenance/locales/en.json';
 import type map from '../features/map/locales/en.json';
 import type notifications from '../features/notifications/locales/en.json';
+import type replay from '../features/replay/locales/en.json';
 import type settings from '../features/settings/locales/en.json';
 import type en from './locales/en.json';
 
@@ -24,6 +25,7 @@ declare module 'i18next' {
       drivers: typeof drivers;
       maintenance: typeof maintenance;
       settings: typeof settings;
+      replay: typeof replay;
     };
   }
 }

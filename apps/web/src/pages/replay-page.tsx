@@ -1,0 +1,5 @@
+import { ReplayPanel } from '../features/replay/components/replay-panel';
+
+export function ReplayPage() {
+  return <ReplayPanel />;
+}
