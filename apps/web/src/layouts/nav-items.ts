@@ -6,6 +6,7 @@ import {
   IconDevices,
   IconPolygon,
   IconRadar,
+  IconRoute,
   IconSettings,
   IconSteeringWheel,
   IconTerminal2,
@@ -23,6 +24,7 @@ export interface NavItem {
     | 'nav.security'
     | 'nav.devices'
     | 'nav.radar'
+    | 'nav.replay'
     | 'nav.command'
     | 'nav.geofences'
     | 'nav.alerts'
@@ -53,6 +55,7 @@ export const navSections: readonly NavSection[] = [
     items: [
       { label: 'nav.devices', to: '/devices', icon: IconDevices, permissions: ['VIEW_DEVICES'] },
       { label: 'nav.radar', to: '/radar', icon: IconRadar, permissions: ['VIEW_DEVICES'] },
+      { label: 'nav.replay', to: '/replay', icon: IconRoute, permissions: ['VIEW_REPLAYS'] },
       { label: 'nav.command', to: '/command', icon: IconTerminal2, permissions: ['SEND_COMMAND'] },
       { label: 'nav.geofences', to: '/geofence', icon: IconPolygon, permissions: ['VIEW_GEOFENCES'] },
     ],

@@ -74,7 +74,9 @@ export function HomePage() {
         />
       </Flex>
       <Flex
-        style={{ flex: 1, minHeight: 0 }}
+        // on a phone the map sits under the list with a height of its own (a flex basis of 0 would collapse it)
+        flex={{ base: 'none', md: 1 }}
+        style={{ minHeight: 0 }}
         h={{ base: '60dvh', md: 'auto' }}
         aria-label={tm('mapLabel')}
         component="section"
