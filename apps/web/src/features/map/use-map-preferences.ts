@@ -22,6 +22,8 @@ export function useMapPreferences() {
           ? [server.latitude, server.longitude]
           : [20, 0]) as [number, number],
       zoom: user.zoom || server?.zoom || 2,
+      /** the user or the server chose where the map opens; otherwise it opens on the fleet */
+      presetView: Boolean(user.zoom || server?.zoom),
       shareDisabled: server?.disableShare ?? false,
     };
   }, [user, server]);

@@ -11,3 +11,12 @@ export function notifyError(error: unknown, fallback: string) {
   const message = isApiError(error) && error.message ? translateServerMessage(i18n.t, error.message) : fallback;
   notifications.show({ color: 'error', message });
 }
+
+/** Callbacks for a mutation: a success toast and then `done`, or the error toast with `failure` as fallback. */
+export const notifyOutcome = (success: string, failure: string, done?: () => void) => ({
+  onSuccess: () => {
+    notifySuccess(success);
+    done?.();
+  },
+  onError: (error: unknown) => notifyError(error, failure),
+});

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { usePageTitle } from '../../../components/use-page-title';
 import { usePositionQuery } from '../position.queries';
 import { KeyValueTable } from './key-value-table';
-import { EmptyState, ErrorState, LoadingState } from './state-views';
+import { EmptyState, QueryFallback } from './state-views';
 
 const dbm = (value: number | undefined) => (value === undefined ? '—' : `${value} dBm`);
 
@@ -23,21 +23,7 @@ export function NetworkDetails() {
       </Button>
     </Group>
   );
-  if (position.isPending)
-    return (
-      <Stack>
-        {header}
-        <LoadingState />
-      </Stack>
-    );
-  if (position.isError) {
-    return (
-      <Stack>
-        {header}
-        <ErrorState error={position.error} onRetry={() => void position.refetch()} />
-      </Stack>
-    );
-  }
+  if (!position.isSuccess) return <QueryFallback header={header} query={position} />;
   const network = position.data.network;
   if (!network) {
     return (

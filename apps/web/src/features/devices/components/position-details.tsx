@@ -8,7 +8,7 @@ import { usePositionQuery } from '../position.queries';
 import { formatAttribute, positionFields } from '../position-values';
 import { useDisplayPreferences } from '../use-display-preferences';
 import { KeyValueTable } from './key-value-table';
-import { EmptyState, ErrorState, LoadingState } from './state-views';
+import { EmptyState, QueryFallback } from './state-views';
 
 /** position/:id — every field of one position, its attributes and a link to its network details. */
 export function PositionDetails() {
@@ -28,21 +28,7 @@ export function PositionDetails() {
       </Button>
     </Group>
   );
-  if (position.isPending)
-    return (
-      <Stack>
-        {header}
-        <LoadingState />
-      </Stack>
-    );
-  if (position.isError) {
-    return (
-      <Stack>
-        {header}
-        <ErrorState error={position.error} onRetry={() => void position.refetch()} />
-      </Stack>
-    );
-  }
+  if (!position.isSuccess) return <QueryFallback header={header} query={position} />;
   const p = position.data;
   const yesNo = (value: boolean) => (value ? t('common.yes') : t('common.no'));
   const fields = positionFields(p, prefs, i18n.language, yesNo).map(

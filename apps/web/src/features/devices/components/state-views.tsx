@@ -42,3 +42,19 @@ export function EmptyState({ message, children }: { message: string; children?: 
     </Stack>
   );
 }
+
+/** A page's header above its query's loading spinner or, when the load failed, the error with a retry button. */
+export function QueryFallback({
+  header,
+  query,
+}: {
+  header: ReactNode;
+  query: { isPending: boolean; error: unknown; refetch: () => unknown };
+}) {
+  return (
+    <Stack>
+      {header}
+      {query.isPending ? <LoadingState /> : <ErrorState error={query.error} onRetry={() => void query.refetch()} />}
+    </Stack>
+  );
+}

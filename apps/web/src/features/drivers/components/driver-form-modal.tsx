@@ -1,10 +1,11 @@
 import '@mantine/dates/styles.css';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { type DriverDto, driverInputSchema, GENDERS } from '@waymark/contracts/driver';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../settings/notify';
+import { FormActions } from '../../../components/form-actions';
+import { notifyOutcome } from '../../settings/notify';
 import { orNull, zodValidate } from '../../settings/zod-form';
 import { useSaveDriverMutation } from '../drivers.queries';
 
@@ -52,13 +53,7 @@ export function DriverFormModal({ driver, onClose }: { driver?: DriverDto; onClo
   const submit = form.onSubmit((v) =>
     save.mutate(
       { driver, input: driverInputSchema.parse(toInput(v)) },
-      {
-        onSuccess: () => {
-          notifySuccess(driver ? t('updated') : t('created'));
-          onClose();
-        },
-        onError: (error) => notifyError(error, driver ? t('updateFailed') : t('createFailed')),
-      },
+      notifyOutcome(driver ? t('updated') : t('created'), driver ? t('updateFailed') : t('createFailed'), onClose),
     ),
   );
   return (
@@ -103,14 +98,7 @@ export function DriverFormModal({ driver, onClose }: { driver?: DriverDto; onClo
             <TextInput label={t('fields.icNo')} {...form.getInputProps('icNo')} />
             <TextInput label={t('fields.mobile')} type="tel" {...form.getInputProps('mobile')} />
           </SimpleGrid>
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('save')}
-            </Button>
-          </Group>
+          <FormActions cancelLabel={t('cancel')} saveLabel={t('save')} onCancel={onClose} saving={save.isPending} />
         </Stack>
       </form>
     </Modal>

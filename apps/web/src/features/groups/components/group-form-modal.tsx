@@ -1,9 +1,10 @@
-import { Button, Divider, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Divider, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type GroupDto, groupInputSchema } from '@waymark/contracts/group';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../components/form-actions';
 import { useCurrentUser } from '../../auth/session-context';
-import { notifyError, notifySuccess } from '../../settings/notify';
+import { notifyOutcome } from '../../settings/notify';
 import { preferencesOf } from '../../settings/preferences';
 import { zodValidate } from '../../settings/zod-form';
 import { attributesFromSettings, type GroupSettings, settingsFromAttributes } from '../group-settings';
@@ -55,13 +56,7 @@ export function GroupFormModal({ group, parentId, groups, onClose }: GroupFormMo
     const parsed = groupInputSchema.parse(toInput(v));
     save.mutate(
       { group, input: parsed },
-      {
-        onSuccess: () => {
-          notifySuccess(group ? t('updated') : t('created'));
-          onClose();
-        },
-        onError: (error) => notifyError(error, group ? t('updateFailed') : t('createFailed')),
-      },
+      notifyOutcome(group ? t('updated') : t('created'), group ? t('updateFailed') : t('createFailed'), onClose),
     );
   });
   const speedLabel = t(`speedUnits.${speedUnit}`);
@@ -108,14 +103,7 @@ export function GroupFormModal({ group, parentId, groups, onClose }: GroupFormMo
               {...form.getInputProps('inactivityPeriod')}
             />
           </SimpleGrid>
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('save')}
-            </Button>
-          </Group>
+          <FormActions cancelLabel={t('cancel')} saveLabel={t('save')} onCancel={onClose} saving={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,11 +1,12 @@
 import '@mantine/dates/styles.css';
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { type MaintenanceDto, maintenanceInputSchema } from '@waymark/contracts/maintenance';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../components/form-actions';
 import { useCurrentUser } from '../../auth/session-context';
-import { notifyError, notifySuccess } from '../../settings/notify';
+import { notifyOutcome } from '../../settings/notify';
 import { preferencesOf } from '../../settings/preferences';
 import { zodValidate } from '../../settings/zod-form';
 import { useSaveMaintenanceMutation } from '../maintenance.queries';
@@ -65,13 +66,7 @@ export function MaintenanceFormModal({ item, onClose }: { item?: MaintenanceDto;
   const submit = form.onSubmit((v) =>
     save.mutate(
       { id: item?.id, input: maintenanceInputSchema.parse(toInput(v)) },
-      {
-        onSuccess: () => {
-          notifySuccess(item ? t('updated') : t('created'));
-          onClose();
-        },
-        onError: (error) => notifyError(error, item ? t('updateFailed') : t('createFailed')),
-      },
+      notifyOutcome(item ? t('updated') : t('created'), item ? t('updateFailed') : t('createFailed'), onClose),
     ),
   );
   return (
@@ -109,14 +104,7 @@ export function MaintenanceFormModal({ item, onClose }: { item?: MaintenanceDto;
               {...form.getInputProps('period')}
             />
           </SimpleGrid>
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('save')}
-            </Button>
-          </Group>
+          <FormActions cancelLabel={t('cancel')} saveLabel={t('save')} onCancel={onClose} saving={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,11 +1,12 @@
 import '@mantine/dates/styles.css';
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { type MaintenanceDto, reminderInputSchema } from '@waymark/contracts/maintenance';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../settings/notify';
+import { FormActions } from '../../../components/form-actions';
+import { notifyOutcome } from '../../settings/notify';
 import { zodValidate } from '../../settings/zod-form';
 import { useSaveReminderMutation } from '../maintenance.queries';
 import { reminderOf } from '../reminder-fields';
@@ -58,13 +59,11 @@ export function ReminderFormModal({ reminder, onClose }: { reminder?: Maintenanc
   const submit = form.onSubmit((v) =>
     save.mutate(
       { id: reminder?.id, input: reminderInputSchema.parse(toInput(v)) },
-      {
-        onSuccess: () => {
-          notifySuccess(reminder ? t('reminders.updated') : t('reminders.created'));
-          onClose();
-        },
-        onError: (error) => notifyError(error, reminder ? t('updateFailed') : t('createFailed')),
-      },
+      notifyOutcome(
+        reminder ? t('reminders.updated') : t('reminders.created'),
+        reminder ? t('updateFailed') : t('createFailed'),
+        onClose,
+      ),
     ),
   );
   return (
@@ -85,14 +84,7 @@ export function ReminderFormModal({ reminder, onClose }: { reminder?: Maintenanc
             {...form.getInputProps('sendTo')}
           />
           <Textarea label={t('reminders.remarks')} rows={3} {...form.getInputProps('remarks')} />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('save')}
-            </Button>
-          </Group>
+          <FormActions cancelLabel={t('cancel')} saveLabel={t('save')} onCancel={onClose} saving={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,10 +1,13 @@
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Stack, Table, Text } from '@mantine/core';
 import type { MaintenanceDto } from '@waymark/contracts/maintenance';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListHeader } from '../../../components/list-header';
+import { ListState } from '../../../components/list-state';
+import { ListTable } from '../../../components/list-table';
+import { RowActions } from '../../../components/row-actions';
 import { ConfirmModal } from '../../settings/components/confirm-modal';
-import { notifyError, notifySuccess } from '../../settings/notify';
+import { useDeleteConfirm } from '../../settings/use-delete-confirm';
 import { useDeleteReminderMutation, useRemindersQuery } from '../maintenance.queries';
 import { reminderOf, reminderState } from '../reminder-fields';
 import { ReminderFormModal } from './reminder-form-modal';
@@ -19,111 +22,84 @@ export function RemindersList() {
   const reminders = useRemindersQuery();
   const remove = useDeleteReminderMutation();
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<MaintenanceDto | null>(null);
+  const del = useDeleteConfirm<MaintenanceDto>(remove, t('reminders.deleted'), t('deleteFailed'));
   const when = (iso: string | null) =>
     iso
       ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
       : '—';
 
-  const confirmDelete = () =>
-    deleting &&
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        notifySuccess(t('reminders.deleted'));
-        setDeleting(null);
-      },
-      onError: (error) => notifyError(error, t('deleteFailed')),
-    });
-
   const rows = (reminders.data ?? [])
     .map((row) => ({ row, view: reminderOf(row) }))
     .sort((a, b) => (a.view.expiry ?? '').localeCompare(b.view.expiry ?? ''));
 
-  let body: React.ReactNode;
-  if (reminders.isPending) body = <Loader aria-label={t('loading')} />;
-  else if (reminders.isError) body = <Alert color="error">{t('reminders.loadFailed')}</Alert>;
-  else if (rows.length === 0) body = <Text c="dimmed">{t('reminders.empty')}</Text>;
-  else
-    body = (
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('reminders.item')}</Table.Th>
-              <Table.Th>{t('reminders.expiry')}</Table.Th>
-              <Table.Th>{t('reminders.status')}</Table.Th>
-              <Table.Th>{t('reminders.sendTo')}</Table.Th>
-              <Table.Th>{t('reminders.remarks')}</Table.Th>
-              <Table.Th>{t('actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map(({ row, view }) => {
-              const state = reminderState(view.expiry);
-              return (
-                <Table.Tr key={row.id}>
-                  <Table.Td>{view.item}</Table.Td>
-                  <Table.Td>{when(view.expiry)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={STATE_COLOR[state]} variant="light">
-                      {t(`reminders.states.${state}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-word' }}>{view.sendTo || '—'}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" lineClamp={2}>
-                      {view.remarks || '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('editNamed', { name: view.item })}
-                        onClick={() => setEditing({ reminder: row })}
-                      >
-                        <IconPencil size={18} />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="error"
-                        aria-label={t('deleteNamed', { name: view.item })}
-                        onClick={() => setDeleting(row)}
-                      >
-                        <IconTrash size={18} />
-                      </ActionIcon>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
+  const body = (
+    <ListState
+      isPending={reminders.isPending}
+      isError={reminders.isError}
+      isEmpty={rows.length === 0}
+      loadingLabel={t('loading')}
+      errorText={t('reminders.loadFailed')}
+      emptyText={t('reminders.empty')}
+    >
+      {() => (
+        <ListTable
+          minWidth={640}
+          headers={[
+            t('reminders.item'),
+            t('reminders.expiry'),
+            t('reminders.status'),
+            t('reminders.sendTo'),
+            t('reminders.remarks'),
+            t('actions'),
+          ]}
+        >
+          {rows.map(({ row, view }) => {
+            const state = reminderState(view.expiry);
+            return (
+              <Table.Tr key={row.id}>
+                <Table.Td>{view.item}</Table.Td>
+                <Table.Td>{when(view.expiry)}</Table.Td>
+                <Table.Td>
+                  <Badge color={STATE_COLOR[state]} variant="light">
+                    {t(`reminders.states.${state}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td style={{ wordBreak: 'break-word' }}>{view.sendTo || '—'}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" lineClamp={2}>
+                    {view.remarks || '—'}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <RowActions
+                    editLabel={t('editNamed', { name: view.item })}
+                    deleteLabel={t('deleteNamed', { name: view.item })}
+                    onEdit={() => setEditing({ reminder: row })}
+                    onDelete={() => del.ask(row)}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </ListTable>
+      )}
+    </ListState>
+  );
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2}>{t('reminders.title')}</Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({})}>
-          {t('reminders.add')}
-        </Button>
-      </Group>
+      <ListHeader title={t('reminders.title')} addLabel={t('reminders.add')} onAdd={() => setEditing({})} />
       <Text c="dimmed" size="sm">
         {t('reminders.intro')}
       </Text>
       {body}
       {editing ? <ReminderFormModal reminder={editing.reminder} onClose={() => setEditing(null)} /> : null}
       <ConfirmModal
-        opened={deleting !== null}
+        {...del.modal}
         title={t('confirmTitle')}
-        message={t('confirmText', { name: deleting ? reminderOf(deleting).item : '' })}
+        message={t('confirmText', { name: del.deleting ? reminderOf(del.deleting).item : '' })}
         confirmLabel={t('delete')}
         cancelLabel={t('cancel')}
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
       />
     </Stack>
   );

@@ -4,7 +4,7 @@ import type { Device, Position } from '@waymark/contracts/device';
 import { useState } from 'react';
 import { MapContainer } from 'react-leaflet';
 import type { MapPreferences } from '../use-map-preferences';
-import { DeviceMarkers, FlyToSelection, FollowPosition, LiveTrails } from './map-layers';
+import { DeviceMarkers, FitToFleet, FlyToSelection, FollowPosition, LiveTrails } from './map-layers';
 import { MeasureControls, MeasureLayer, useMeasure } from './measure-tool';
 import { BaseTileLayer, type TileLayerId, TileLayerSwitcher } from './tile-layers';
 
@@ -39,6 +39,7 @@ export function LiveMap({
         worldCopyJump
       >
         <BaseTileLayer layer={layer} customUrl={preferences.customTileUrl} />
+        <FitToFleet positions={positions} enabled={!preferences.presetView} />
         <DeviceMarkers devices={devices} positions={positions} selectedId={selectedId} onSelect={onSelect} />
         <LiveTrails settings={preferences.trails} selectedId={selectedId} />
         <FlyToSelection selectedId={selectedId} position={selectedPosition} />

@@ -120,3 +120,16 @@ export function FlyToSelection({ selectedId, position }: { selectedId: number | 
   }, [map, selectedId]);
   return null;
 }
+
+/** Without a preset view (user or server map settings), the map opens on the fleet once its positions arrive. */
+export function FitToFleet({ positions, enabled }: { positions: readonly Position[]; enabled: boolean }) {
+  const map = useMap();
+  const done = useRef(false);
+  useEffect(() => {
+    if (!enabled || done.current || positions.length === 0) return;
+    done.current = true;
+    const bounds = L.latLngBounds(positions.map((p) => [p.latitude, p.longitude] as [number, number]));
+    map.fitBounds(bounds, { padding: [40, 40], maxZoom: 15, animate: false });
+  }, [map, positions, enabled]);
+  return null;
+}

@@ -1,7 +1,8 @@
-import { Button, Checkbox, Group, MultiSelect, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Group, MultiSelect, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ALARM_TYPES } from '@waymark/contracts/event';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../components/form-actions';
 import { eventTypeLabel } from '../../alerts/event-label';
 import { type NotificationFormValues, validateNotification } from '../notification-form-values';
 
@@ -113,14 +114,12 @@ export function NotificationForm(props: NotificationFormProps) {
           clearable
           {...form.getInputProps('calendarId')}
         />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onCancel}>
-            {t('notifications:cancel')}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {t('notifications:save')}
-          </Button>
-        </Group>
+        <FormActions
+          cancelLabel={t('notifications:cancel')}
+          saveLabel={t('notifications:save')}
+          onCancel={onCancel}
+          saving={saving}
+        />
       </Stack>
     </form>
   );

@@ -1,22 +1,12 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEdit, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconSend } from '@tabler/icons-react';
 import type { Notification } from '@waymark/contracts/notification';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListHeader } from '../../../components/list-header';
+import { ListState } from '../../../components/list-state';
+import { RowActions } from '../../../components/row-actions';
 import { eventTypeLabel } from '../../alerts/event-label';
 import { ConfirmDialog } from '../../geofences/components/confirm-dialog';
 import { useErrorText } from '../../geofences/use-error-text';
@@ -61,86 +51,82 @@ export function NotificationsManager() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={2}>{t('title')}</Title>
-        <Group gap="xs">
+      <ListHeader
+        wrap="wrap"
+        title={t('title')}
+        addLabel={t('new')}
+        onAdd={() => setEditing('new')}
+        actions={
           <Button variant="default" leftSection={<IconSend size={16} />} onClick={sendTest} loading={test.isPending}>
             {t('sendTest')}
           </Button>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-            {t('new')}
-          </Button>
-        </Group>
-      </Group>
+        }
+      />
       <Card withBorder padding="md">
-        {rules.isPending ? (
-          <Loader size="sm" aria-label={t('loading')} />
-        ) : rules.isError ? (
-          <Alert color="red" variant="light" title={t('loadFailed')}>
-            <Text size="sm">{describeError(rules.error)}</Text>
-            <Button size="xs" mt="xs" variant="default" onClick={() => void rules.refetch()}>
-              {t('retry')}
-            </Button>
-          </Alert>
-        ) : rules.data.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('empty')}
-          </Text>
-        ) : (
-          <ScrollArea type="auto">
-            <Table striped highlightOnHover miw={520} aria-label={t('title')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('type')}</Table.Th>
-                  <Table.Th>{t('description')}</Table.Th>
-                  <Table.Th>{t('channels')}</Table.Th>
-                  <Table.Th>{t('appliesTo')}</Table.Th>
-                  <Table.Th>{t('actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rules.data.map((rule) => {
-                  const name = eventTypeLabel(ta, rule.type);
-                  return (
-                    <Table.Tr key={rule.id} data-testid="notification-row">
-                      <Table.Td>{name}</Table.Td>
-                      <Table.Td>{rule.description}</Table.Td>
-                      <Table.Td>
-                        <Group gap={4}>
-                          {channelsOf(rule).map((channel) => (
-                            <Badge key={channel} size="sm" variant="light">
-                              {t(`channel.${channel}`, { defaultValue: channel })}
-                            </Badge>
-                          ))}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>{rule.always ? t('allDevices') : t('chosenDevices')}</Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={t('editNamed', { name })}
-                            onClick={() => setEditing(rule)}
-                          >
-                            <IconEdit size={16} />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={t('deleteNamed', { name })}
-                            onClick={() => setToDelete(rule)}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-        )}
+        <ListState
+          size="sm"
+          isPending={rules.isPending}
+          isError={rules.isError}
+          isEmpty={rules.data?.length === 0}
+          loadingLabel={t('loading')}
+          errorContent={
+            <Alert color="red" variant="light" title={t('loadFailed')}>
+              <Text size="sm">{describeError(rules.error)}</Text>
+              <Button size="xs" mt="xs" variant="default" onClick={() => void rules.refetch()}>
+                {t('retry')}
+              </Button>
+            </Alert>
+          }
+          emptyText={t('empty')}
+        >
+          {() => (
+            <ScrollArea type="auto">
+              <Table striped highlightOnHover miw={520} aria-label={t('title')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('type')}</Table.Th>
+                    <Table.Th>{t('description')}</Table.Th>
+                    <Table.Th>{t('channels')}</Table.Th>
+                    <Table.Th>{t('appliesTo')}</Table.Th>
+                    <Table.Th>{t('actions')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {(rules.data ?? []).map((rule) => {
+                    const name = eventTypeLabel(ta, rule.type);
+                    return (
+                      <Table.Tr key={rule.id} data-testid="notification-row">
+                        <Table.Td>{name}</Table.Td>
+                        <Table.Td>{rule.description}</Table.Td>
+                        <Table.Td>
+                          <Group gap={4}>
+                            {channelsOf(rule).map((channel) => (
+                              <Badge key={channel} size="sm" variant="light">
+                                {t(`channel.${channel}`, { defaultValue: channel })}
+                              </Badge>
+                            ))}
+                          </Group>
+                        </Table.Td>
+                        <Table.Td>{rule.always ? t('allDevices') : t('chosenDevices')}</Table.Td>
+                        <Table.Td>
+                          <RowActions
+                            iconSize={16}
+                            editIcon={IconEdit}
+                            deleteColor="red"
+                            editLabel={t('editNamed', { name })}
+                            deleteLabel={t('deleteNamed', { name })}
+                            onEdit={() => setEditing(rule)}
+                            onDelete={() => setToDelete(rule)}
+                          />
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea>
+          )}
+        </ListState>
       </Card>
       {editing !== null && (
         <NotificationEditor rule={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />

@@ -1,11 +1,15 @@
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Switch, Table, Text } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Switch, Table } from '@mantine/core';
 import type { User } from '@waymark/contracts/user';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListHeader } from '../../../components/list-header';
+import { ListState } from '../../../components/list-state';
+import { ListTable } from '../../../components/list-table';
+import { RowActions } from '../../../components/row-actions';
 import { useCurrentUser } from '../../auth/session-context';
 import { notifyError, notifySuccess } from '../notify';
 import { useDeleteUserMutation, useSaveUserMutation, useUsersQuery } from '../settings.queries';
+import { useDeleteConfirm } from '../use-delete-confirm';
 import { ConfirmModal } from './confirm-modal';
 import { UserFormModal } from './user-form-modal';
 
@@ -19,7 +23,7 @@ export function UsersPanel() {
   const toggle = useSaveUserMutation();
   const remove = useDeleteUserMutation();
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<User | null>(null);
+  const del = useDeleteConfirm<User>(remove, t('users.deleted'), t('users.deleteFailed'));
 
   const setDisabled = (user: User, disabled: boolean) =>
     toggle.mutate(
@@ -30,82 +34,56 @@ export function UsersPanel() {
       },
     );
 
-  const confirmDelete = () =>
-    deleting &&
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        notifySuccess(t('users.deleted'));
-        setDeleting(null);
-      },
-      onError: (error) => notifyError(error, t('users.deleteFailed')),
-    });
-
-  let body: React.ReactNode;
-  if (users.isPending) body = <Loader aria-label={t('loading')} />;
-  else if (users.isError) body = <Alert color="error">{t('users.loadFailed')}</Alert>;
-  else if (users.data.length === 0) body = <Text c="dimmed">{t('users.empty')}</Text>;
-  else
-    body = (
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('account.name')}</Table.Th>
-              <Table.Th>{t('account.email')}</Table.Th>
-              <Table.Th>{t('users.status')}</Table.Th>
-              <Table.Th>{t('users.actions')}</Table.Th>
+  const body = (
+    <ListState
+      isPending={users.isPending}
+      isError={users.isError}
+      isEmpty={users.data?.length === 0}
+      loadingLabel={t('loading')}
+      errorText={t('users.loadFailed')}
+      emptyText={t('users.empty')}
+    >
+      {() => (
+        <ListTable
+          minWidth={560}
+          headers={[t('account.name'), t('account.email'), t('users.status'), t('users.actions')]}
+        >
+          {(users.data ?? []).map((user) => (
+            <Table.Tr key={user.id}>
+              <Table.Td>{user.name}</Table.Td>
+              <Table.Td>{user.email}</Table.Td>
+              <Table.Td>
+                <Badge color={user.disabled ? 'gray' : 'success'} variant="light">
+                  {user.disabled ? t('users.disabled') : t('users.enabled')}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <RowActions
+                  gap="xs"
+                  editLabel={t('users.editNamed', { name: user.name })}
+                  deleteLabel={t('users.deleteNamed', { name: user.name })}
+                  onEdit={() => setEditing({ kind: 'edit', user })}
+                  onDelete={() => del.ask(user)}
+                  deleteDisabled={user.id === me.id}
+                >
+                  <Switch
+                    aria-label={t('users.enabledFor', { name: user.name })}
+                    checked={!user.disabled}
+                    disabled={user.id === me.id}
+                    onChange={(event) => setDisabled(user, !event.currentTarget.checked)}
+                  />
+                </RowActions>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {users.data.map((user) => (
-              <Table.Tr key={user.id}>
-                <Table.Td>{user.name}</Table.Td>
-                <Table.Td>{user.email}</Table.Td>
-                <Table.Td>
-                  <Badge color={user.disabled ? 'gray' : 'success'} variant="light">
-                    {user.disabled ? t('users.disabled') : t('users.enabled')}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Switch
-                      aria-label={t('users.enabledFor', { name: user.name })}
-                      checked={!user.disabled}
-                      disabled={user.id === me.id}
-                      onChange={(event) => setDisabled(user, !event.currentTarget.checked)}
-                    />
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('users.editNamed', { name: user.name })}
-                      onClick={() => setEditing({ kind: 'edit', user })}
-                    >
-                      <IconPencil size={18} />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="error"
-                      disabled={user.id === me.id}
-                      aria-label={t('users.deleteNamed', { name: user.name })}
-                      onClick={() => setDeleting(user)}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
+          ))}
+        </ListTable>
+      )}
+    </ListState>
+  );
 
   return (
     <>
-      <Group justify="flex-end" mb="md">
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ kind: 'new' })}>
-          {t('users.add')}
-        </Button>
-      </Group>
+      <ListHeader mb="md" addLabel={t('users.add')} onAdd={() => setEditing({ kind: 'new' })} />
       {body}
       {editing ? (
         <UserFormModal
@@ -116,14 +94,11 @@ export function UsersPanel() {
         />
       ) : null}
       <ConfirmModal
-        opened={deleting !== null}
+        {...del.modal}
         title={t('confirm.removeTitle')}
         message={t('confirm.cannotBeUndone')}
         confirmLabel={t('actions.delete')}
         cancelLabel={t('actions.cancel')}
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
       />
     </>
   );

@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { notifyOutcome } from './notify';
+
+/** A delete mutation taking the id of what it deletes. */
+export interface DeleteMutation {
+  mutate: (id: number, callbacks: ReturnType<typeof notifyOutcome>) => void;
+  isPending: boolean;
+}
+
+/**
+ * The item awaiting a confirmed delete: `ask` opens the confirmation, `modal` holds the
+ * ConfirmModal's state and handlers (confirming deletes, toasts, then closes).
+ */
+export function useDeleteConfirm<T extends { id: number }>(remove: DeleteMutation, deleted: string, failed: string) {
+  const [deleting, setDeleting] = useState<T | null>(null);
+  const close = () => setDeleting(null);
+  return {
+    deleting,
+    ask: (item: T) => setDeleting(item),
+    modal: {
+      opened: deleting !== null,
+      loading: remove.isPending,
+      onConfirm: () => {
+        if (deleting) remove.mutate(deleting.id, notifyOutcome(deleted, failed, close));
+      },
+      onClose: close,
+    },
+  };
+}
