@@ -2,13 +2,10 @@ import { expect, test } from '@playwright/test';
 import { adminAccessToken, openLogin, submitCredentials } from './support/auth';
 import { e2eAdmin } from './support/e2e-env';
 
-// playwright.config.ts starts the OsmAnd listener on a free port (WAYMARK_PORT_OSMAND=0), which the spec cannot
-// discover: set WAYMARK_E2E_OSMAND_PORT (and the same fixed WAYMARK_PORT_OSMAND in the config) to run it.
-const osmandPort = process.env.WAYMARK_E2E_OSMAND_PORT;
+// the OsmAnd listener's port: playwright.config.ts fixes it next to the app's and passes it on
+const osmandPort = process.env.WAYMARK_E2E_OSMAND_PORT as string;
 
 test.describe('geofence alert', () => {
-  test.skip(!osmandPort, 'WAYMARK_E2E_OSMAND_PORT is not set');
-
   test('a circle drawn on the map, a web notification rule, and a device driving in raise an alert', async ({
     page,
     request,

@@ -2,13 +2,10 @@ import { expect, test } from '@playwright/test';
 import { adminAccessToken, openLogin, submitCredentials } from './support/auth';
 import { e2eAdmin } from './support/e2e-env';
 
-// playwright.config.ts starts the OsmAnd listener on a free port (WAYMARK_PORT_OSMAND=0), which the spec cannot
-// discover: set WAYMARK_E2E_OSMAND_PORT (and a fixed WAYMARK_PORT_OSMAND in the config) to run it.
-const osmandPort = process.env.WAYMARK_E2E_OSMAND_PORT;
+// the OsmAnd listener's port: playwright.config.ts fixes it next to the app's and passes it on
+const osmandPort = process.env.WAYMARK_E2E_OSMAND_PORT as string;
 
 test.describe('live map', () => {
-  test.skip(!osmandPort, 'WAYMARK_E2E_OSMAND_PORT is not set');
-
   test('a device reporting over OsmAnd appears on the map and moves', async ({ page, request }) => {
     const uniqueId = `e2e${Date.now().toString(36)}`;
     const name = `E2E tracker ${uniqueId}`;
