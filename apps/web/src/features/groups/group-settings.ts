@@ -1,4 +1,5 @@
-import { round, type SpeedUnit, speedFromKnots, speedToKnots } from '../settings/preferences';
+import { convertSpeed, type SpeedUnit, speedToKnots } from '../map/format/units';
+import { round } from '../settings/preferences';
 
 /** Inherited event settings edited on a group, in the units shown in the form. */
 export interface GroupSettings {
@@ -16,7 +17,7 @@ export function settingsFromAttributes(attributes: Record<string, unknown>, unit
   const overspeed = num(attributes.overspeedMinimalDuration);
   const inactivity = num(attributes.inactivityPeriod);
   return {
-    speedLimit: speed === '' ? '' : round(speedFromKnots(speed, unit)),
+    speedLimit: speed === '' ? '' : round(convertSpeed(speed, unit)),
     overspeedMinimalDuration: overspeed === '' ? '' : overspeed / 1000,
     geofenceDwell: num(attributes.geofenceDwell),
     inactivityPeriod: inactivity === '' ? '' : inactivity / 60_000,

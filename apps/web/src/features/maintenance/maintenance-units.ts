@@ -1,5 +1,6 @@
 import { MAINTENANCE_TIME_TYPES } from '@waymark/contracts/maintenance';
-import { type DistanceUnit, distanceFromMetres, distanceToMetres, round } from '../settings/preferences';
+import { convertDistance, type DistanceUnit, distanceToMetres } from '../map/format/units';
+import { round } from '../settings/preferences';
 
 export const MAINTENANCE_TYPES = ['totalDistance', 'hours', ...MAINTENANCE_TIME_TYPES] as const;
 export type MaintenanceType = (typeof MAINTENANCE_TYPES)[number];
@@ -17,7 +18,7 @@ export function periodUnit(type: string, distanceUnit: DistanceUnit): DistanceUn
 
 /** A stored start or period (metres, ms, epoch ms) → the number shown (time-type starts are shown as dates). */
 export function toDisplay(type: string, value: number, distanceUnit: DistanceUnit): number {
-  if (type === 'totalDistance') return round(distanceFromMetres(value, distanceUnit), 2);
+  if (type === 'totalDistance') return round(convertDistance(value, distanceUnit), 2);
   return round(value / (isTimeType(type) ? DAY : HOUR), 2);
 }
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { aUser } from '../../test/fixtures';
-import { distanceFromMetres, distanceToMetres, preferencesOf, speedFromKnots, speedToKnots } from './preferences';
+import {
+  convertDistance as distanceFromMetres,
+  distanceToMetres,
+  convertSpeed as speedFromKnots,
+  speedToKnots,
+} from '../map/format/units';
+import { preferencesOf } from './preferences';
 import { themeCss } from './theme-color';
 
 describe('unit conversions', () => {

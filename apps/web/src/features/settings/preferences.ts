@@ -1,10 +1,10 @@
 import type { User } from '@waymark/contracts/user';
+import type { CoordinateFormat } from '../map/format/coordinates';
+import { COORDINATE_FORMATS } from '../map/format/coordinates';
+import type { DistanceUnit, SpeedUnit, VolumeUnit } from '../map/format/units';
+import { DISTANCE_UNITS, SPEED_UNITS, VOLUME_UNITS } from '../map/format/units';
 
-/** Units and formats a user can choose (SPEC section 9); values are Traccar's attribute values. */
-export const SPEED_UNITS = ['kmh', 'mph', 'kn'] as const;
-export const DISTANCE_UNITS = ['km', 'mi', 'nmi'] as const;
-export const VOLUME_UNITS = ['ltr', 'impGal', 'usGal'] as const;
-export const COORDINATE_FORMATS = ['dd', 'ddm', 'dms'] as const;
+/** Formats a user can choose (SPEC section 9; the units are the map feature's, map/format/units.ts). */
 /** Base layers of the map feature (features/map/components/tile-layers.tsx); custom uses the server's mapUrl. */
 export const MAP_LAYERS = ['osm', 'osmHumanitarian', 'openTopoMap', 'custom'] as const;
 export const LIVE_ROUTE_MODES = ['none', 'selected', 'all'] as const;
@@ -18,21 +18,7 @@ export const THEME_NAMES = [
 ] as const;
 export const DEFAULT_LIVE_ROUTE_LENGTH = 10;
 
-export type SpeedUnit = (typeof SPEED_UNITS)[number];
-export type DistanceUnit = (typeof DISTANCE_UNITS)[number];
-export type VolumeUnit = (typeof VOLUME_UNITS)[number];
-export type CoordinateFormat = (typeof COORDINATE_FORMATS)[number];
 export type ThemeName = (typeof THEME_NAMES)[number];
-
-const KNOTS_PER: Record<SpeedUnit, number> = { kn: 1, kmh: 1 / 1.852, mph: 1 / 1.150779 };
-const METRES_PER: Record<DistanceUnit, number> = { km: 1000, mi: 1609.344, nmi: 1852 };
-
-/** Speed stored in knots → the user's unit. */
-export const speedFromKnots = (knots: number, unit: SpeedUnit) => knots / KNOTS_PER[unit];
-/** A speed in the user's unit → knots (how the API stores it). */
-export const speedToKnots = (value: number, unit: SpeedUnit) => value * KNOTS_PER[unit];
-export const distanceFromMetres = (metres: number, unit: DistanceUnit) => metres / METRES_PER[unit];
-export const distanceToMetres = (value: number, unit: DistanceUnit) => value * METRES_PER[unit];
 
 /** Rounds for display without trailing noise (0.1 precision by default). */
 export const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;

@@ -20,6 +20,10 @@ export const VOLUME_LABEL: Record<VolumeUnit, string> = { ltr: 'l', usGal: 'US g
 export const convertSpeed = (knots: number, unit: SpeedUnit) => knots * KNOT_IN[unit];
 export const convertDistance = (metres: number, unit: DistanceUnit) => metres / METRES_PER[unit];
 export const convertVolume = (litres: number, unit: VolumeUnit) => litres / LITRES_PER[unit];
+/** A speed typed in the user's unit → knots (how the API stores it). */
+export const speedToKnots = (value: number, unit: SpeedUnit) => value / KNOT_IN[unit];
+/** A distance typed in the user's unit → metres (how the API stores it). */
+export const distanceToMetres = (value: number, unit: DistanceUnit) => value * METRES_PER[unit];
 
 function round(value: number, digits: number): string {
   const text = value.toFixed(digits);

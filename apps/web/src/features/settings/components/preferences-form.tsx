@@ -15,18 +15,10 @@ import type { User } from '@waymark/contracts/user';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../../i18n/i18n';
 import { BUNDLED_LANGUAGES, type BundledLanguage, baseLanguage, isBundledLanguage } from '../../../i18n/languages';
+import { COORDINATE_FORMATS } from '../../map/format/coordinates';
+import { DISTANCE_UNITS, SPEED_UNITS, VOLUME_UNITS } from '../../map/format/units';
 import { notifyError, notifySuccess } from '../notify';
-import {
-  COORDINATE_FORMATS,
-  DISTANCE_UNITS,
-  LIVE_ROUTE_MODES,
-  MAP_LAYERS,
-  type Preferences,
-  preferencesOf,
-  SPEED_UNITS,
-  THEME_NAMES,
-  VOLUME_UNITS,
-} from '../preferences';
+import { LIVE_ROUTE_MODES, MAP_LAYERS, type Preferences, preferencesOf, THEME_NAMES } from '../preferences';
 import { useUpdateSelfMutation } from '../settings.queries';
 import { THEME_COLORS } from '../theme-color';
 

@@ -14,8 +14,9 @@ import { useForm } from '@mantine/form';
 import type { Server } from '@waymark/contracts/session';
 import { useTranslation } from 'react-i18next';
 import { useServerQuery } from '../../auth/auth.queries';
+import { COORDINATE_FORMATS } from '../../map/format/coordinates';
 import { notifyError, notifySuccess } from '../notify';
-import { COORDINATE_FORMATS, DEFAULT_LIVE_ROUTE_LENGTH, LIVE_ROUTE_MODES, MAP_LAYERS } from '../preferences';
+import { DEFAULT_LIVE_ROUTE_LENGTH, LIVE_ROUTE_MODES, MAP_LAYERS } from '../preferences';
 import { useUpdateServerMutation } from '../settings.queries';
 
 /** Server-wide settings (platform administrators): PUT /api/server. */
