@@ -76,21 +76,3 @@ export const registrationSchema = z.object({
   email: z.email().max(254),
   password,
 });
-
-export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(500).default(10),
-  search: z.string().trim().max(128).optional(),
-  sortBy: z.string().max(64).optional(),
-  sortOrder: z.enum(['asc', 'desc']).default('asc'),
-});
-
-export function pageSchema<T extends z.ZodType>(item: T) {
-  return z.object({
-    content: z.array(item),
-    page: z.number().int(),
-    size: z.number().int(),
-    totalElements: z.number().int(),
-    totalPages: z.number().int(),
-  });
-}

@@ -1,4 +1,5 @@
-import { pageQuerySchema, pageSchema, userInputSchema, userSchema, userUpdateSchema } from '@waymark/contracts/user';
+import { pageQuerySchema, pageSchema } from '@waymark/contracts/common';
+import { userInputSchema, userSchema, userUpdateSchema } from '@waymark/contracts/user';
 import type { Prisma } from '@waymark/db/client';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
