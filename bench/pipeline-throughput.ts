@@ -6,7 +6,8 @@
 //   BENCH_PROFILE_API=dir (the API writes a V8 CPU profile there)
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { createBus, silentLogger } from '@waymark/bus/bus';
+import { silentLogger } from '@waymark/bus/bus';
+import { createBus } from '@waymark/bus/create-bus';
 import type { PositionMessage } from '@waymark/contracts/bus';
 import { createDb } from '@waymark/db/client';
 import { applyMigrations } from '@waymark/db/migrations/migrate';

@@ -1,6 +1,6 @@
 // A stand-alone ingest process for benchmarks: the real listeners on an in-process bus whose consumer only
 // counts (no database), so what is measured is the ingest itself. Prints "ready <port>" and answers "rss" on stdin.
-import { createBus } from '@waymark/bus/bus';
+import { createBus } from '@waymark/bus/create-bus';
 import { startIngest } from '@waymark/ingest/ingest';
 import pino from 'pino';
 

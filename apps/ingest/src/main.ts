@@ -1,4 +1,4 @@
-import { createBus } from '@waymark/bus/bus';
+import { createBus } from '@waymark/bus/create-bus';
 import { pino } from 'pino';
 import { ConfigError, loadIngestEnv } from './env';
 import { startIngest } from './ingest';

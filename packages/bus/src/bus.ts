@@ -1,8 +1,5 @@
 import type { CommandMessage, PartitionedTopic, TopicMessages } from '@waymark/contracts/bus';
 
-import { InProcessBus } from './in-process-bus';
-import { RedisStreamsBus } from './redis/redis-streams-bus';
-
 export { busDefaults } from './defaults';
 export { partitionOf } from './partition';
 
@@ -129,12 +126,6 @@ export interface CreateBusOptions {
    * nothing across a crash. Redis streams are durable on their own.
    */
   confirmHandled?: boolean;
-}
-
-/** The Redis bus when `redisUrl` is given, otherwise the in-process one. */
-export function createBus(options: CreateBusOptions): Bus {
-  const { redisUrl, ...rest } = options;
-  return redisUrl ? new RedisStreamsBus({ ...rest, redisUrl }) : new InProcessBus(rest);
 }
 
 /** A logger that drops everything (tests). */

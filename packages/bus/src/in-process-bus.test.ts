@@ -1,6 +1,7 @@
 import type { PositionMessage } from '@waymark/contracts/bus';
 import { afterEach, describe, expect, it } from 'vitest';
-import { compareEntryIds, createBus, silentLogger } from './bus';
+import { compareEntryIds, silentLogger } from './bus';
+import { createBus } from './create-bus';
 import { InProcessBus } from './in-process-bus';
 import { buildCommandMessage, buildPositionMessage, seqsByDevice, waitFor } from './testing/messages';
 

@@ -1,4 +1,4 @@
-import { createBus } from '@waymark/bus/bus';
+import { createBus } from '@waymark/bus/create-bus';
 import type { PositionMessage } from '@waymark/contracts/bus';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

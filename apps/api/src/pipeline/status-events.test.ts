@@ -1,4 +1,4 @@
-import { createBus } from '@waymark/bus/bus';
+import { createBus } from '@waymark/bus/create-bus';
 import type { Event as EventRow } from '@waymark/db/client';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { PositionMessage } from '@waymark/contracts/bus';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type CreateBusOptions, compareEntryIds, createBus, partitionOf, silentLogger } from '../bus';
+import { type CreateBusOptions, compareEntryIds, partitionOf, silentLogger } from '../bus';
+import { createBus } from '../create-bus';
 import { buildCommandMessage, buildPositionMessage, seqsByDevice, waitFor } from '../testing/messages';
 import { RedisStreamsBus } from './redis-streams-bus';
 
