@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { positionFixSchema } from '@waymark/contracts/position';
 import { describe, expect, it } from 'vitest';
-import { mutations, seededRandom } from '../../codec/gt06-fuzz';
+import { mutations, seededRandom } from '../../testing/mutations';
 import { expectSameAsTraccar, loadVectors, testSession } from '../../testing/traccar-vectors';
 import { frameOf, scoreProtocol } from '../../testing/vector-score';
 import type { DecodedPosition } from '../protocol.types';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { crc16X25 } from '../../codec/gt06-crc';
-import { mutations, seededRandom, steadyMs } from '../../codec/gt06-fuzz';
+import { mutations, seededRandom, steadyMs } from '../../testing/mutations';
 import { expectSameAsTraccar, loadVectors, testSession } from '../../testing/traccar-vectors';
 import { frameOf, scoreProtocol } from '../../testing/vector-score';
 import { decodeGt06 } from './gt06.decoder';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mutations, seededRandom, steadyMs } from '../../codec/gt06-fuzz';
+import { mutations, seededRandom, steadyMs } from '../../testing/mutations';
 import { loadVectors, testSession } from '../../testing/traccar-vectors';
 import { frameOf, scoreProtocol } from '../../testing/vector-score';
 import { decodeH02 } from './h02.decoder';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fuzzProtocol, sessionFor } from '../../codec/jt808-test-kit';
+import { fuzzVectors, sessionFor } from '../../testing/protocol.test-kit';
 import { loadVectors } from '../../testing/traccar-vectors';
 import { scoreProtocol } from '../../testing/vector-score';
 import { decodeJt808, luhnDigit } from './jt808.decoder';
@@ -126,7 +126,7 @@ describe('jt808 decoder', () => {
   });
 
   it('survives 200 mutations of every vector in the framer and the decoder', () => {
-    const { mutants } = fuzzProtocol('jt808', jt808Framer, decodeJt808);
+    const { mutants } = fuzzVectors('jt808', jt808Framer, decodeJt808);
     expect(mutants).toBe(200 * loadVectors('jt808').length);
   });
 });

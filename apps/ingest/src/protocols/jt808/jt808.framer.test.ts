@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectFrameCase, loadFrameCases } from '../../codec/jt808-test-kit';
+import { expectFrameCase, loadFrameCases } from '../../testing/protocol.test-kit';
 import { JT808_MAX_FRAME, jt808Framer } from './jt808.framer';
 
 const hex = (frames: Buffer[]) => frames.map((f) => f.toString('hex'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mutations, seededRandom } from '../../codec/gt06-fuzz';
 import { crc16Kermit } from '../../codec/teltonika-crc';
+import { mutations, seededRandom } from '../../testing/mutations';
 import { expectSameAsTraccar, loadVectors, testSession } from '../../testing/traccar-vectors';
 import { frameOf, scoreProtocol } from '../../testing/vector-score';
 import { decodeRuptela, ruptelaPacket } from './ruptela.decoder';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { fuzzProtocol } from '../../codec/meitrack-fuzz';
+import { fuzzStream } from '../../testing/stream-fuzz';
 import { loadVectors, type TraccarVector, testSession } from '../../testing/traccar-vectors';
 import { frameOf, scoreProtocol } from '../../testing/vector-score';
 import type { Decoder } from '../protocol.types';
@@ -135,7 +135,7 @@ describe('suntech decoder', () => {
   });
 
   it('survives mutated frames', () => {
-    fuzzProtocol(
+    fuzzStream(
       {
         ...definition,
         decoder: createSuntechDecoder({ hbm: true, includeAdc: true, includeRpm: true, includeTemp: true }),
@@ -143,7 +143,7 @@ describe('suntech decoder', () => {
       vectors.map((v) => frameOf(v)),
       session,
     );
-    fuzzProtocol(
+    fuzzStream(
       definition,
       vectors.map((v) => frameOf(v)),
       testSession({ transport: 'udp' }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mutations, seededRandom } from '../../codec/gt06-fuzz';
 import { crc16Ibm } from '../../codec/teltonika-crc';
+import { mutations, seededRandom } from '../../testing/mutations';
 import { expectSameAsTraccar, loadVectors, type TraccarVector, testSession } from '../../testing/traccar-vectors';
 import { frameOf, scoreProtocol } from '../../testing/vector-score';
 import type { StreamProtocol } from '../protocol.types';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fuzzProtocol, sessionFor } from '../../codec/jt808-test-kit';
+import { fuzzVectors, sessionFor } from '../../testing/protocol.test-kit';
 import { loadVectors } from '../../testing/traccar-vectors';
 import { scoreProtocol } from '../../testing/vector-score';
 import { decodeTk103 } from './tk103.decoder';
@@ -88,7 +88,7 @@ describe('tk103 decoder', () => {
   });
 
   it('survives 200 mutations of every vector in the framer and the decoder', () => {
-    const { mutants } = fuzzProtocol('tk103', tk103Framer, decodeTk103);
+    const { mutants } = fuzzVectors('tk103', tk103Framer, decodeTk103);
     expect(mutants).toBe(200 * loadVectors('tk103').length);
   });
 });

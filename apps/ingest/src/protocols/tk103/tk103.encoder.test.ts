@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionFor } from '../../codec/jt808-test-kit';
+import { sessionFor } from '../../testing/protocol.test-kit';
 import { encodeTk103 } from './tk103.encoder';
 
 const session = sessionFor('tk103', { uniqueId: '013612345678' });

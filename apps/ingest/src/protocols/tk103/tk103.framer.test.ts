@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectFrameCase, loadFrameCases } from '../../codec/jt808-test-kit';
+import { expectFrameCase, loadFrameCases } from '../../testing/protocol.test-kit';
 import { TK103_MAX_FRAME, tk103Framer } from './tk103.framer';
 
 const text = (frames: Buffer[]) => frames.map((f) => f.toString('latin1'));

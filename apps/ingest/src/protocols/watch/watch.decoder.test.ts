@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fuzzProtocol, sessionFor } from '../../codec/jt808-test-kit';
+import { fuzzVectors, sessionFor } from '../../testing/protocol.test-kit';
 import { loadVectors } from '../../testing/traccar-vectors';
 import { scoreProtocol } from '../../testing/vector-score';
 import { decodeWatch } from './watch.decoder';
@@ -76,7 +76,7 @@ describe('watch decoder', () => {
   });
 
   it('survives 200 mutations of every vector in the framer and the decoder', () => {
-    const { mutants } = fuzzProtocol('watch', watchFramer, decodeWatch);
+    const { mutants } = fuzzVectors('watch', watchFramer, decodeWatch);
     expect(mutants).toBe(200 * loadVectors('watch').length);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionFor } from '../../codec/jt808-test-kit';
+import { sessionFor } from '../../testing/protocol.test-kit';
 import { encodeWatch } from './watch.encoder';
 
 const command = (type: string, attributes: Record<string, string | number | boolean> = {}, state = {}) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectFrameCase, loadFrameCases } from '../../codec/jt808-test-kit';
+import { expectFrameCase, loadFrameCases } from '../../testing/protocol.test-kit';
 import { WATCH_MAX_FRAME, watchFramer } from './watch.framer';
 
 const text = (frames: Buffer[]) => frames.map((f) => f.toString('latin1'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fuzzProtocol } from '../../codec/meitrack-fuzz';
+import { fuzzStream } from '../../testing/stream-fuzz';
 import { loadVectors, testSession } from '../../testing/traccar-vectors';
 import { frameOf, scoreProtocol } from '../../testing/vector-score';
 import { decodeWialon } from './wialon.decoder';
@@ -96,7 +96,7 @@ describe('wialon decoder', () => {
   });
 
   it('survives mutated frames', () => {
-    fuzzProtocol(
+    fuzzStream(
       definition,
       vectors.map((v) => frameOf(v)),
       session,

@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { positionFixSchema } from '@waymark/contracts/position';
 import { expect } from 'vitest';
 import type { Decoder, FramerFactory, SessionView } from '../protocols/protocol.types';
-import { loadVectors, testSession } from '../testing/traccar-vectors';
-import { frameOf } from '../testing/vector-score';
-import { mutations, seededRandom } from './gt06-fuzz';
+import { mutations, seededRandom } from './mutations';
+import { loadVectors, testSession } from './traccar-vectors';
+import { frameOf } from './vector-score';
 
 /**
  * Test helpers shared by the jt808, watch and tk103 tests: Traccar's framing cases, framer checks (one read, byte by
@@ -58,7 +58,7 @@ export function sessionFor(protocol: string, overrides: Partial<SessionView> = {
  * the decoder: the framer never throws, the decoder throws only Errors, positions fit the contract, a mutant takes
  * well under a millisecond on average and none more than `maxMs` (generous: a shared CI core pauses for GC).
  */
-export function fuzzProtocol(
+export function fuzzVectors(
   protocol: string,
   framer: FramerFactory,
   decoder: Decoder<Buffer>,

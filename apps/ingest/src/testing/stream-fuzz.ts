@@ -1,4 +1,5 @@
 import type { SessionView, StreamProtocol } from '../protocols/protocol.types';
+import { seededRandom } from './mutations';
 
 /**
  * Test support for the meitrack, suntech and wialon decoders: mutates every given frame (flipped bytes, truncation,
@@ -6,13 +7,13 @@ import type { SessionView, StreamProtocol } from '../protocols/protocol.types';
  * chunks and to the decoder. Throws on the first violation: an exception escaping the framer, a decoder throwing
  * something that is not an Error, or a call slower than `maxMillis`.
  */
-export function fuzzProtocol(
+export function fuzzStream(
   definition: StreamProtocol,
   frames: readonly Buffer[],
   session: SessionView,
   options: { mutations?: number; seed?: number; maxMillis?: number } = {},
 ): void {
-  const random = mulberry32(options.seed ?? 0x5eed);
+  const random = seededRandom(options.seed ?? 0x5eed);
   const maxMillis = options.maxMillis ?? 20;
   const int = (n: number) => Math.floor(random() * n);
   for (const frame of frames) {
@@ -83,16 +84,4 @@ function mutate(frame: Buffer, m: number, int: (n: number) => number): Buffer {
       return Buffer.concat([cut, Buffer.from(Array.from({ length: int(16) }, () => int(256)))]);
     }
   }
-}
-
-/** A small seeded PRNG (mulberry32) giving floats in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

@@ -1,5 +1,5 @@
 /**
- * Seeded byte mutations for decoder robustness tests (shared by the gt06, h02 and gps103 tests): the same seed
+ * Seeded byte mutations for decoder robustness tests (shared by the decoder tests): the same seed
  * always yields the same mutants, so a failure can be replayed.
  */
 
