@@ -8,7 +8,12 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'apps/ingest/src/**/*.test.ts'],
+          include: [
+            'tools/**/*.test.ts',
+            'packages/*/src/**/*.test.ts',
+            'apps/api/src/**/*.test.ts',
+            'apps/ingest/src/**/*.test.ts',
+          ],
           globalSetup: ['packages/db/src/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

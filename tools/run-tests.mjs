@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm test`: type-checks, lints, runs every vitest project and the Playwright specs, then prints
+// `pnpm test`: type-checks, lints, checks import boundaries and unused code, runs every vitest project and the Playwright specs, then prints
 // one plain closing line "N passed, N failed, N skipped" with the real counts of both runners.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -25,6 +25,10 @@ if (want('static')) {
   if (run('pnpm', ['exec', 'turbo', 'run', 'typecheck', 'build', '--output-logs=errors-only']) !== 0)
     failedSteps.push('typecheck/build');
   if (run('pnpm', ['exec', 'biome', 'check', '.']) !== 0) failedSteps.push('lint');
+  // The house's boundaries (.dependency-cruiser.cjs) and unused files, exports and dependencies (knip.json).
+  if (run('pnpm', ['exec', 'depcruise', 'apps', 'packages', 'bench', '--config', '.dependency-cruiser.cjs']) !== 0)
+    failedSteps.push('boundaries');
+  if (run('pnpm', ['exec', 'knip', '--no-progress']) !== 0) failedSteps.push('unused code');
 }
 
 if (want('unit')) {
