@@ -1,30 +1,28 @@
 import { z } from 'zod';
-import { networkSchema } from './position';
+import { positionFixSchema } from './position';
 
 const isoTime = z.string().describe('ISO-8601 UTC');
 
-/** A stored position as /api/positions and the websocket give it (Traccar's shape and units). */
-export const positionSchema = z.object({
+/**
+ * A stored position as /api/positions and the websocket give it (Traccar's shape and units): the decoded fix
+ * (position.ts) with what the server adds. A stored position always has both times (the pipeline fills the ones
+ * the device did not send), and its attributes are whatever the row holds once read back.
+ */
+export const positionSchema = positionFixSchema.extend({
   id: z.number().int(),
   deviceId: z.number().int(),
-  protocol: z.string().nullable(),
+  protocol: z.string().nullable().describe("Traccar's protocol name, e.g. osmand, gt06"),
   serverTime: isoTime,
   deviceTime: isoTime,
   fixTime: isoTime,
-  outdated: z.boolean(),
-  valid: z.boolean(),
-  latitude: z.number(),
-  longitude: z.number(),
-  altitude: z.number().describe('metres'),
-  speed: z.number().describe('knots'),
-  course: z.number().describe('degrees'),
   address: z.string().nullable(),
-  accuracy: z.number().describe('metres'),
-  network: networkSchema.nullable(),
-  geofenceIds: z.array(z.number().int()),
+  geofenceIds: z.array(z.number().int()).describe('the geofences the position lies in'),
   attributes: z.record(z.string(), z.unknown()),
 });
 export type Position = z.infer<typeof positionSchema>;
+/** The fields of a served position, in the schema's order. */
+export const POSITION_KEYS = positionSchema.keyof().options;
+export type PositionKey = (typeof POSITION_KEYS)[number];
 
 export const deviceStatusSchema = z.enum(['online', 'offline', 'unknown']);
 

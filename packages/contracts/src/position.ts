@@ -57,3 +57,25 @@ export const positionFixSchema = z.object({
   attributes: positionAttributesSchema,
 });
 export type PositionFix = z.infer<typeof positionFixSchema>;
+
+/** The fields of a decoded fix, in the schema's order (what a decoder fills and a printout lists). */
+export const POSITION_FIX_KEYS = positionFixSchema.keyof().options;
+export type PositionFixKey = (typeof POSITION_FIX_KEYS)[number];
+
+/** A fix as a decoder starts it: no times, no location of its own yet, no network, no attributes. */
+export function emptyPositionFix(): PositionFix {
+  return {
+    deviceTime: null,
+    fixTime: null,
+    outdated: false,
+    valid: false,
+    latitude: 0,
+    longitude: 0,
+    altitude: 0,
+    speed: 0,
+    course: 0,
+    accuracy: 0,
+    network: null,
+    attributes: {},
+  };
+}

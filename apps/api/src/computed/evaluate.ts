@@ -1,3 +1,4 @@
+import { POSITION_KEYS, type PositionKey } from '@waymark/contracts/device';
 import jexl from 'jexl';
 
 /** Traccar's computed attribute types. */
@@ -28,24 +29,11 @@ export interface ComputedPosition {
   attributes: Record<string, unknown>;
 }
 
+/** Served position fields that are not scalars: an expression names them only through the attributes. */
+const NOT_SCALAR: ReadonlySet<PositionKey> = new Set(['network', 'geofenceIds', 'attributes']);
+
 /** Position fields an expression can name besides the attributes (times as epoch ms). */
-const POSITION_FIELDS = [
-  'id',
-  'deviceId',
-  'protocol',
-  'serverTime',
-  'deviceTime',
-  'fixTime',
-  'outdated',
-  'valid',
-  'latitude',
-  'longitude',
-  'altitude',
-  'speed',
-  'course',
-  'address',
-  'accuracy',
-] as const;
+const POSITION_FIELDS = POSITION_KEYS.filter((key) => !NOT_SCALAR.has(key));
 
 /** Our own instance: no transforms or functions beyond the language's operators. */
 const language = new jexl.Jexl();

@@ -1,43 +1,43 @@
 import type { PositionMessage } from '@waymark/contracts/bus';
+import type { Position } from '@waymark/contracts/device';
+import type { PositionFix } from '@waymark/contracts/position';
 
-/** A position on its way through the pipeline (bus message + what the steps add). */
-export interface WorkingPosition {
+/** The fix's own fields a step reads or changes in place: validity, location, speed, course, accuracy, outdated. */
+type FixFields = Omit<PositionFix, 'deviceTime' | 'fixTime' | 'network' | 'attributes'>;
+
+/**
+ * A position on its way through the pipeline: the served position's fields (contracts' positionSchema) with its
+ * times as Dates, plus the bus message it came in and where it came from.
+ */
+export interface WorkingPosition extends FixFields {
   message: PositionMessage;
   /** bus entry id */
   entryId: string;
-  deviceId: number;
+  deviceId: Position['deviceId'];
   tenantId: number | null;
   fixTime: Date;
   deviceTime: Date;
   serverTime: Date;
   /** the bus message's ISO texts of the three times, when the Dates were read from them (the store reuses them) */
   texts?: { serverTime: string; deviceTime: string; fixTime: string };
-  valid: boolean;
-  latitude: number;
-  longitude: number;
-  altitude: number;
-  /** knots */
-  speed: number;
-  course: number;
-  accuracy: number;
-  outdated: boolean;
-  attributes: Record<string, unknown>;
-  geofenceIds: number[];
+  attributes: Position['attributes'];
+  geofenceIds: Position['geofenceIds'];
 }
 
 /** What a step needs to know of the device's latest stored position. */
-export interface LastPosition {
-  fixTime: Date;
-  valid: boolean;
-  latitude: number;
-  longitude: number;
-  altitude: number;
-  speed: number;
-  course: number;
-  accuracy: number;
-  attributes: Record<string, unknown>;
-  geofenceIds: number[];
-}
+export type LastPosition = Pick<
+  WorkingPosition,
+  | 'fixTime'
+  | 'valid'
+  | 'latitude'
+  | 'longitude'
+  | 'altitude'
+  | 'speed'
+  | 'course'
+  | 'accuracy'
+  | 'attributes'
+  | 'geofenceIds'
+>;
 
 export interface PipelineConfig {
   /** drop positions without a valid fix */
