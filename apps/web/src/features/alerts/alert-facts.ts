@@ -1,8 +1,8 @@
-import type { Event } from '@waymark/contracts/command';
 import type { Position } from '@waymark/contracts/device';
-import type { CoordinateFormat } from '../map/format/coordinates';
-import { formatLatLon } from '../map/format/coordinates';
-import { formatSpeed, type SpeedUnit } from '../map/format/units';
+import type { Event } from '@waymark/contracts/event';
+import type { CoordinateFormat } from '../../lib/format/coordinates';
+import { formatLatLon } from '../../lib/format/coordinates';
+import { formatSpeed, type SpeedUnit } from '../../lib/format/units';
 
 export interface AlertFact {
   key: 'type' | 'time' | 'device' | 'geofence' | 'alarm' | 'coordinates' | 'speed' | 'address' | 'fixTime';

@@ -1,5 +1,5 @@
-import { type Event, eventSchema } from '@waymark/contracts/command';
 import { deviceSchema, positionSchema } from '@waymark/contracts/device';
+import { type Event, eventSchema } from '@waymark/contracts/event';
 import { geofenceSchema } from '@waymark/contracts/geofence';
 import { z } from 'zod';
 import { http } from '../../api/http';

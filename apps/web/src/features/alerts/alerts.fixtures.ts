@@ -1,5 +1,5 @@
-import type { Event } from '@waymark/contracts/command';
 import { type Device, deviceSchema, type Position } from '@waymark/contracts/device';
+import type { Event } from '@waymark/contracts/event';
 
 /** Test data shaped as the API sends it. */
 export function aDevice(overrides: Partial<Device> = {}): Device {

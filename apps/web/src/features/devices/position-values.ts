@@ -1,7 +1,7 @@
 import type { Position } from '@waymark/contracts/device';
-import { formatLatLon } from '../map/format/coordinates';
-import { formatDistance, formatSpeed } from '../map/format/units';
-import { formatTime } from './format-time';
+import { formatLatLon } from '../../lib/format/coordinates';
+import { formatTime } from '../../lib/format/time';
+import { formatDistance, formatSpeed } from '../../lib/format/units';
 import type { DisplayPreferences } from './use-display-preferences';
 
 /** Position attributes in metres or milliseconds, shown in the user's units. */

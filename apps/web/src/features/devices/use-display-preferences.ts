@@ -1,9 +1,9 @@
 import type { Server } from '@waymark/contracts/session';
 import type { User } from '@waymark/contracts/user';
+import { type CoordinateFormat, coordinateFormatOf } from '../../lib/format/coordinates';
+import { type UnitPreferences, unitPreferences } from '../../lib/format/units';
 import { useServerQuery } from '../auth/auth.queries';
 import { useCurrentUser } from '../auth/session-context';
-import { type CoordinateFormat, coordinateFormatOf } from '../map/format/coordinates';
-import { type UnitPreferences, unitPreferences } from '../map/format/units';
 
 export interface DisplayPreferences {
   units: UnitPreferences;

@@ -1,5 +1,5 @@
-import { convertSpeed, type SpeedUnit, speedToKnots } from '../map/format/units';
-import { round } from '../settings/preferences';
+import { convertSpeed, type SpeedUnit, speedToKnots } from '../../lib/format/units';
+import { round } from '../../lib/preferences';
 
 /** Inherited event settings edited on a group, in the units shown in the form. */
 export interface GroupSettings {

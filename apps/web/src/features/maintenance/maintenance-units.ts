@@ -1,6 +1,6 @@
 import { MAINTENANCE_TIME_TYPES } from '@waymark/contracts/maintenance';
-import { convertDistance, type DistanceUnit, distanceToMetres } from '../map/format/units';
-import { round } from '../settings/preferences';
+import { convertDistance, type DistanceUnit, distanceToMetres } from '../../lib/format/units';
+import { round } from '../../lib/preferences';
 
 export const MAINTENANCE_TYPES = ['totalDistance', 'hours', ...MAINTENANCE_TIME_TYPES] as const;
 export type MaintenanceType = (typeof MAINTENANCE_TYPES)[number];

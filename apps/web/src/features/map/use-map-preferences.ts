@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
+import { coordinateFormatOf } from '../../lib/format/coordinates';
+import { unitPreferences } from '../../lib/format/units';
 import { trailSettings } from '../../live/live-trails';
 import { useServerQuery } from '../auth/auth.queries';
 import { useCurrentUser } from '../auth/session-context';
-import { coordinateFormatOf } from './format/coordinates';
-import { unitPreferences } from './format/units';
 
 /** Units, coordinate format, live-route settings and the custom tile URL: the user's, else the server's. */
 export function useMapPreferences() {

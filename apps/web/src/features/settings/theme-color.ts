@@ -1,6 +1,6 @@
 import { rgba } from '@mantine/core';
+import type { ThemeName } from '../../lib/preferences';
 import { shadesOf } from '../../theme/palette';
-import type { ThemeName } from './preferences';
 
 /** Main colour of each theme (SPEC section 9; BLUE_THEME is the brand primary). */
 export const THEME_COLORS: Record<ThemeName, string> = {

@@ -4,8 +4,8 @@ import { DatePickerInput } from '@mantine/dates';
 import type { Device } from '@waymark/contracts/device';
 import { EVENT_REPORT_ALL, EVENT_TYPES } from '@waymark/contracts/event';
 import { useTranslation } from 'react-i18next';
+import { PERIODS, type Period } from '../../../lib/period';
 import { eventTypeLabel } from '../event-label';
-import { PERIODS, type Period } from '../period';
 
 export interface AlertFilterValues {
   period: Period;

@@ -2,12 +2,12 @@ import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@
 import { EVENT_REPORT_ALL } from '@waymark/contracts/event';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../../lib/error-text';
+import { isPeriodTooLong, periodRange } from '../../../lib/period';
 import { useLiveEvents } from '../../../live/live-events';
-import { useErrorText } from '../../geofences/use-error-text';
 import type { EventsQuery } from '../alerts.api';
 import { useDevicesQuery, useEventsReportQuery } from '../alerts.queries';
 import { eventTypeLabel } from '../event-label';
-import { isPeriodTooLong, periodRange } from '../period';
 import { AlertFilters, type AlertFilterValues, defaultAlertFilters } from './alert-filters';
 import { EventsTable } from './events-table';
 

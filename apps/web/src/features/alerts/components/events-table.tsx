@@ -1,7 +1,7 @@
 import { Anchor, Badge, ScrollArea, Table, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatTime } from '../../devices/format-time';
+import { formatTime } from '../../../lib/format/time';
 import { useHasPermission } from '../../permissions/use-has-permission';
 import { eventTypeLabel } from '../event-label';
 

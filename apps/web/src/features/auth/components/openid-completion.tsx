@@ -2,8 +2,8 @@ import { Alert, Group, Loader, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { errorText } from '../../../lib/error-text';
 import { useCompleteOpenIdMutation } from '../auth.queries';
-import { errorText } from '../error-text';
 import { HOME_PATH } from '../session-rules';
 import { LoginForm } from './login-form';
 

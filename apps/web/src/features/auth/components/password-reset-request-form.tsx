@@ -2,8 +2,8 @@ import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { errorText } from '../../../lib/error-text';
 import { usePasswordResetMutation } from '../auth.queries';
-import { errorText } from '../error-text';
 import { validators } from '../validation';
 
 /** Asks for a password reset link (POST /api/password/reset). */

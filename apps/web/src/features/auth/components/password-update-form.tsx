@@ -2,8 +2,8 @@ import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { errorText } from '../../../lib/error-text';
 import { usePasswordUpdateMutation } from '../auth.queries';
-import { errorText } from '../error-text';
 import { validators } from '../validation';
 
 /** Sets a new password with the emailed token (POST /api/password/update). */

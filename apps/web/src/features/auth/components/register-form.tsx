@@ -2,9 +2,9 @@ import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text, TextInput } 
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { errorText } from '../../../lib/error-text';
 import type { Registration } from '../auth.api';
 import { useRegisterMutation, useServerQuery } from '../auth.queries';
-import { errorText } from '../error-text';
 import { validators } from '../validation';
 
 /** Self-registration (POST /api/users), offered only when the server allows registration. */

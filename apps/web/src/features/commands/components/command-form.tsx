@@ -4,7 +4,7 @@ import { IconSend } from '@tabler/icons-react';
 import type { Device } from '@waymark/contracts/device';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../devices/use-error-text';
+import { useErrorText } from '../../../lib/error-text';
 import { buildCommandRequest, type CommandDraft, type DraftErrors, parametersOf } from '../command-request';
 import { useCommandTypesQuery, useSendableCommandsQuery, useSendCommandMutation } from '../commands.queries';
 import { CommandParameterInput } from './command-parameter-input';

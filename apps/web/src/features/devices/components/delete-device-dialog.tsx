@@ -1,11 +1,11 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Device } from '@waymark/contracts/device';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { useErrorText } from '../../../lib/error-text';
 import { useDeleteDeviceMutation } from '../devices.queries';
-import { useErrorText } from '../use-error-text';
 
-/** Asks before deleting a device: it cannot be undone (SPEC section 8). */
+/** Asks before deleting a device: it cannot be undone. */
 export function DeleteDeviceDialog({ device, onClose }: { device: Device | null; onClose: () => void }) {
   const { t } = useTranslation('devices');
   const describeError = useErrorText();
@@ -21,16 +21,15 @@ export function DeleteDeviceDialog({ device, onClose }: { device: Device | null;
     });
   };
   return (
-    <Modal opened={device !== null} onClose={onClose} title={t('delete.title')} centered>
-      <Text size="sm">{t('delete.message', { name: device?.name ?? '' })}</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose} data-autofocus>
-          {t('common.cancel')}
-        </Button>
-        <Button color="red" onClick={confirm} loading={remove.isPending}>
-          {t('delete.confirm')}
-        </Button>
-      </Group>
-    </Modal>
+    <ConfirmModal
+      opened={device !== null}
+      title={t('delete.title')}
+      message={t('delete.message', { name: device?.name ?? '' })}
+      confirmLabel={t('delete.confirm')}
+      cancelLabel={t('common.cancel')}
+      loading={remove.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { DEVICE_CATEGORIES, type Device } from '@waymark/contracts/device';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../../lib/error-text';
 import {
   type DeviceFormValues,
   EDITOR_TABS,
@@ -12,7 +13,6 @@ import {
   validateDevice,
 } from '../device-form-values';
 import { useCreateDeviceMutation, useUpdateDeviceMutation } from '../devices.queries';
-import { useErrorText } from '../use-error-text';
 import { DeviceField } from './device-field';
 
 interface Props {

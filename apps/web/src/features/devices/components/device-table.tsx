@@ -1,7 +1,7 @@
 import { Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Device } from '@waymark/contracts/device';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../format-time';
+import { formatTime } from '../../../lib/format/time';
 import { DeviceRowActions } from './device-row-actions';
 import { DeviceStatusBadge } from './device-status-badge';
 

@@ -3,7 +3,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { usePageTitle } from '../../../components/use-page-title';
-import { formatDistance } from '../../map/format/units';
+import { formatDistance } from '../../../lib/format/units';
 import { useDevicesQuery, useLatestPositionsQuery } from '../devices.queries';
 import { compassPoint, radarEntries } from '../radar-geometry';
 import { useDisplayPreferences } from '../use-display-preferences';

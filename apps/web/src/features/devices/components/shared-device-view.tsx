@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { isApiError } from '../../../api/http';
 import { usePageTitle } from '../../../components/use-page-title';
-import { formatTime } from '../format-time';
+import { formatTime } from '../../../lib/format/time';
 import { useSharedDeviceQuery, useShareSocket } from '../shared-device';
 import { useServerDisplayPreferences } from '../use-display-preferences';
 import { DeviceMap } from './device-map';

@@ -2,7 +2,7 @@ import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../use-error-text';
+import { useErrorText } from '../../../lib/error-text';
 
 /** Spinner for a section whose data is loading. */
 export function LoadingState() {

@@ -5,8 +5,8 @@ import { useForm } from '@mantine/form';
 import { type DriverDto, driverInputSchema, GENDERS } from '@waymark/contracts/driver';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../components/form-actions';
-import { notifyOutcome } from '../../settings/notify';
-import { orNull, zodValidate } from '../../settings/zod-form';
+import { orNull, zodValidate } from '../../../lib/forms';
+import { notifyOutcome } from '../../../lib/notify';
 import { useSaveDriverMutation } from '../drivers.queries';
 
 const TEXT_FIELDS = ['cardNo', 'cardIssuingPlace', 'personalId', 'icNo', 'mobile'] as const;

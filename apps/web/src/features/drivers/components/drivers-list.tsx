@@ -3,12 +3,12 @@ import { IconSearch } from '@tabler/icons-react';
 import type { DriverDto } from '@waymark/contracts/driver';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { ListHeader } from '../../../components/list-header';
 import { ListState } from '../../../components/list-state';
 import { ListTable } from '../../../components/list-table';
 import { RowActions } from '../../../components/row-actions';
-import { ConfirmModal } from '../../settings/components/confirm-modal';
-import { useDeleteConfirm } from '../../settings/use-delete-confirm';
+import { useDeleteConfirm } from '../../../lib/use-delete-confirm';
 import { useDeleteDriverMutation, useDriversQuery } from '../drivers.queries';
 import { DriverFormModal } from './driver-form-modal';
 

@@ -3,8 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { IconLink, IconUnlink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../../lib/error-text';
 import { useDeviceLinkMutation, useLinkableDevicesQuery, useLinkedDeviceIds } from '../geofences.queries';
-import { useErrorText } from '../use-error-text';
 
 /** The devices a geofence applies to (POST/DELETE /api/permissions {deviceId, geofenceId}). */
 export function GeofenceDevices({ geofenceId }: { geofenceId: number }) {

@@ -2,8 +2,8 @@ import { ActionIcon, Alert, Badge, Button, Group, Loader, NavLink, ScrollArea, S
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { GeofenceDto } from '@waymark/contracts/geofence';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../../lib/error-text';
 import { geofenceColours } from '../geofence-style';
-import { useErrorText } from '../use-error-text';
 import { parseWkt } from '../wkt';
 
 export interface GeofenceListProps {

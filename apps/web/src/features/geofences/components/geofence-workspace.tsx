@@ -5,6 +5,8 @@ import type { GeofenceDto } from '@waymark/contracts/geofence';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { useErrorText } from '../../../lib/error-text';
 import {
   attributesOf,
   emptyGeofenceValues,
@@ -14,9 +16,7 @@ import {
   valuesOf,
 } from '../geofence-form-values';
 import { useDeleteGeofenceMutation, useGeofencesQuery, useSaveGeofenceMutation } from '../geofences.queries';
-import { useErrorText } from '../use-error-text';
 import { centreOf, type GeofenceGeometry, type LatLon, parseWkt, toWkt } from '../wkt';
-import { ConfirmDialog } from './confirm-dialog';
 import { GeofenceDevices } from './geofence-devices';
 import { GeofenceForm } from './geofence-form';
 import { GeofenceList } from './geofence-list';
@@ -155,11 +155,12 @@ export function GeofenceWorkspace() {
           </Stack>
         )}
       </SimpleGrid>
-      <ConfirmDialog
+      <ConfirmModal
         opened={toDelete !== null}
         title={t('deleteTitle')}
         message={t('deleteMessage', { name: toDelete?.name ?? '' })}
         confirmLabel={t('delete')}
+        cancelLabel={t('cancel')}
         loading={remove.isPending}
         onConfirm={confirmDelete}
         onClose={() => setToDelete(null)}

@@ -5,10 +5,10 @@ import { useForm } from '@mantine/form';
 import { type MaintenanceDto, maintenanceInputSchema } from '@waymark/contracts/maintenance';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../components/form-actions';
+import { zodValidate } from '../../../lib/forms';
+import { notifyOutcome } from '../../../lib/notify';
+import { preferencesOf } from '../../../lib/preferences';
 import { useCurrentUser } from '../../auth/session-context';
-import { notifyOutcome } from '../../settings/notify';
-import { preferencesOf } from '../../settings/preferences';
-import { zodValidate } from '../../settings/zod-form';
 import { useSaveMaintenanceMutation } from '../maintenance.queries';
 import {
   dateOfEpoch,

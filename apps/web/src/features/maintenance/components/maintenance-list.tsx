@@ -2,14 +2,14 @@ import { Stack, Table } from '@mantine/core';
 import type { MaintenanceDto } from '@waymark/contracts/maintenance';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { ListHeader } from '../../../components/list-header';
 import { ListState } from '../../../components/list-state';
 import { ListTable } from '../../../components/list-table';
 import { RowActions } from '../../../components/row-actions';
+import { preferencesOf } from '../../../lib/preferences';
+import { useDeleteConfirm } from '../../../lib/use-delete-confirm';
 import { useCurrentUser } from '../../auth/session-context';
-import { ConfirmModal } from '../../settings/components/confirm-modal';
-import { preferencesOf } from '../../settings/preferences';
-import { useDeleteConfirm } from '../../settings/use-delete-confirm';
 import { useDeleteMaintenanceMutation, useMaintenanceQuery } from '../maintenance.queries';
 import {
   dateOfEpoch,

@@ -6,8 +6,8 @@ import { type MaintenanceDto, reminderInputSchema } from '@waymark/contracts/mai
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../components/form-actions';
-import { notifyOutcome } from '../../settings/notify';
-import { zodValidate } from '../../settings/zod-form';
+import { zodValidate } from '../../../lib/forms';
+import { notifyOutcome } from '../../../lib/notify';
 import { useSaveReminderMutation } from '../maintenance.queries';
 import { reminderOf } from '../reminder-fields';
 

@@ -4,10 +4,10 @@ import { IconX } from '@tabler/icons-react';
 import type { Device, Position } from '@waymark/contracts/device';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { formatLatLon } from '../../../lib/format/coordinates';
+import { formatSpeed } from '../../../lib/format/units';
 import { useShareDeviceMutation } from '../../devices/devices.queries';
 import { useHasPermission } from '../../permissions/use-has-permission';
-import { formatLatLon } from '../format/coordinates';
-import { formatSpeed } from '../format/units';
 import { STATUS_COLORS } from '../markers/status-colors';
 import type { MapPreferences } from '../use-map-preferences';
 

@@ -2,8 +2,8 @@ import { Button, Group, Paper, SegmentedControl, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Polygon, Polyline, useMapEvents } from 'react-leaflet';
-import { type LatLon, pathLength, polygonArea } from '../format/geometry';
-import { type DistanceUnit, formatArea, formatDistance } from '../format/units';
+import { type DistanceUnit, formatArea, formatDistance } from '../../../lib/format/units';
+import { type LatLon, pathLength, polygonArea } from '../measure-geometry';
 import { canDrawPaths } from './map-layers';
 
 export type MeasureMode = 'off' | 'distance' | 'area';

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import type { Notification } from '@waymark/contracts/notification';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../geofences/use-error-text';
+import { useErrorText } from '../../../lib/error-text';
 import {
   emptyNotificationValues,
   type NotificationFormValues,

@@ -4,12 +4,12 @@ import { IconEdit, IconSend } from '@tabler/icons-react';
 import type { Notification } from '@waymark/contracts/notification';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { ListHeader } from '../../../components/list-header';
 import { ListState } from '../../../components/list-state';
 import { RowActions } from '../../../components/row-actions';
+import { useErrorText } from '../../../lib/error-text';
 import { eventTypeLabel } from '../../alerts/event-label';
-import { ConfirmDialog } from '../../geofences/components/confirm-dialog';
-import { useErrorText } from '../../geofences/use-error-text';
 import {
   useDeleteNotificationMutation,
   useNotificationsQuery,
@@ -131,11 +131,12 @@ export function NotificationsManager() {
       {editing !== null && (
         <NotificationEditor rule={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
-      <ConfirmDialog
+      <ConfirmModal
         opened={toDelete !== null}
         title={t('deleteTitle')}
         message={t('deleteMessage', { name: toDelete ? eventTypeLabel(ta, toDelete.type) : '' })}
         confirmLabel={t('delete')}
+        cancelLabel={t('cancel')}
         loading={remove.isPending}
         onConfirm={confirmDelete}
         onClose={() => setToDelete(null)}

@@ -3,7 +3,7 @@ import { Select, SimpleGrid } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import type { Device } from '@waymark/contracts/device';
 import { useTranslation } from 'react-i18next';
-import { REPLAY_PERIODS, type ReplayPeriod } from '../replay-period';
+import { REPLAY_PERIODS, type ReplayPeriod } from '../../../lib/period';
 
 export interface ReplayFilterValues {
   deviceId: number | null;

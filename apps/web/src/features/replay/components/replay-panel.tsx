@@ -4,10 +4,10 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../components/use-page-title';
+import { replayRange } from '../../../lib/period';
 import { EmptyState, ErrorState } from '../../devices/components/state-views';
 import { useDevicesQuery, usePositionHistoryQuery } from '../../devices/devices.queries';
 import { useMapPreferences } from '../../map/use-map-preferences';
-import { replayRange } from '../replay-period';
 import { ReplayFilters, type ReplayFilterValues } from './replay-filters';
 import { ReplayPlayer } from './replay-player';
 

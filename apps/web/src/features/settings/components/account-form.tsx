@@ -4,9 +4,9 @@ import type { User } from '@waymark/contracts/user';
 import { userUpdateSchema } from '@waymark/contracts/user';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { notifyError, notifySuccess } from '../notify';
+import { orNull, zodValidate } from '../../../lib/forms';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useUpdateSelfMutation } from '../settings.queries';
-import { orNull, zodValidate } from '../zod-form';
 
 interface Values {
   name: string;

@@ -15,10 +15,10 @@ import type { User } from '@waymark/contracts/user';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../../i18n/i18n';
 import { BUNDLED_LANGUAGES, type BundledLanguage, baseLanguage, isBundledLanguage } from '../../../i18n/languages';
-import { COORDINATE_FORMATS } from '../../map/format/coordinates';
-import { DISTANCE_UNITS, SPEED_UNITS, VOLUME_UNITS } from '../../map/format/units';
-import { notifyError, notifySuccess } from '../notify';
-import { LIVE_ROUTE_MODES, MAP_LAYERS, type Preferences, preferencesOf, THEME_NAMES } from '../preferences';
+import { COORDINATE_FORMATS } from '../../../lib/format/coordinates';
+import { DISTANCE_UNITS, SPEED_UNITS, VOLUME_UNITS } from '../../../lib/format/units';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { LIVE_ROUTE_MODES, MAP_LAYERS, type Preferences, preferencesOf, THEME_NAMES } from '../../../lib/preferences';
 import { useUpdateSelfMutation } from '../settings.queries';
 import { THEME_COLORS } from '../theme-color';
 

@@ -1,8 +1,8 @@
 import { useDirection } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { preferencesOf } from '../../../lib/preferences';
 import { useCurrentUser } from '../../auth/session-context';
-import { preferencesOf } from '../preferences';
 import { applyThemeColor } from '../theme-color';
 
 /**

@@ -13,10 +13,10 @@ import {
 import { useForm } from '@mantine/form';
 import type { Server } from '@waymark/contracts/session';
 import { useTranslation } from 'react-i18next';
+import { COORDINATE_FORMATS } from '../../../lib/format/coordinates';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { DEFAULT_LIVE_ROUTE_LENGTH, LIVE_ROUTE_MODES, MAP_LAYERS } from '../../../lib/preferences';
 import { useServerQuery } from '../../auth/auth.queries';
-import { COORDINATE_FORMATS } from '../../map/format/coordinates';
-import { notifyError, notifySuccess } from '../notify';
-import { DEFAULT_LIVE_ROUTE_LENGTH, LIVE_ROUTE_MODES, MAP_LAYERS } from '../preferences';
 import { useUpdateServerMutation } from '../settings.queries';
 
 /** Server-wide settings (platform administrators): PUT /api/server. */

@@ -12,9 +12,9 @@ import {
 import { useForm } from '@mantine/form';
 import { type User, userInputSchema } from '@waymark/contracts/user';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../notify';
+import { orNull, zodValidate } from '../../../lib/forms';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSaveUserMutation } from '../settings.queries';
-import { orNull, zodValidate } from '../zod-form';
 
 interface Values {
   name: string;

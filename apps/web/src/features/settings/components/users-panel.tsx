@@ -2,15 +2,15 @@ import { Badge, Switch, Table } from '@mantine/core';
 import type { User } from '@waymark/contracts/user';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { ListHeader } from '../../../components/list-header';
 import { ListState } from '../../../components/list-state';
 import { ListTable } from '../../../components/list-table';
 import { RowActions } from '../../../components/row-actions';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useDeleteConfirm } from '../../../lib/use-delete-confirm';
 import { useCurrentUser } from '../../auth/session-context';
-import { notifyError, notifySuccess } from '../notify';
 import { useDeleteUserMutation, useSaveUserMutation, useUsersQuery } from '../settings.queries';
-import { useDeleteConfirm } from '../use-delete-confirm';
-import { ConfirmModal } from './confirm-modal';
 import { UserFormModal } from './user-form-modal';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; user: User } | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPeriodTooLong, periodRange } from './period';
+import { isPeriodTooLong, periodRange, replayRange } from './period';
 
 // Wednesday 18 November 2026, 14:30 local time.
 const now = new Date(2026, 10, 18, 14, 30);
@@ -31,5 +31,29 @@ describe('periodRange', () => {
   it('knows the 31-day limit', () => {
     expect(isPeriodTooLong(periodRange('thisMonth', now))).toBe(false);
     expect(isPeriodTooLong({ from: local(2026, 0, 1), to: local(2026, 2, 1) })).toBe(true);
+  });
+});
+
+describe('replayRange', () => {
+  const now = new Date(2026, 0, 14, 15, 30);
+
+  it('covers the last hour up to now', () => {
+    expect(replayRange('lastHour', now)).toEqual({ from: new Date(2026, 0, 14, 14, 30), to: now });
+  });
+
+  it('uses the report periods for today, yesterday and this week', () => {
+    expect(replayRange('yesterday', now)).toEqual({
+      from: new Date(2026, 0, 13),
+      to: new Date(new Date(2026, 0, 14).getTime() - 1),
+    });
+    expect(replayRange('thisWeek', now)?.from).toEqual(new Date(2026, 0, 12));
+  });
+
+  it('needs a complete custom range that ends after it starts', () => {
+    const a = new Date(2026, 0, 1, 8);
+    const b = new Date(2026, 0, 1, 9);
+    expect(replayRange('custom', now, [a, b])).toEqual({ from: a, to: b });
+    expect(replayRange('custom', now, [a, null])).toBeNull();
+    expect(replayRange('custom', now, [b, a])).toBeNull();
   });
 });

@@ -1,9 +1,9 @@
 import { notifications } from '@mantine/notifications';
-import { isApiError } from '../../api/http';
-import i18n from '../../i18n/i18n';
-import { translateServerMessage } from '../../i18n/server-message';
+import { isApiError } from '../api/http';
+import i18n from '../i18n/i18n';
+import { translateServerMessage } from '../i18n/server-message';
 
-/** Success toast with a SPEC section 8 text. */
+/** Success toast with the given (already translated) text. */
 export const notifySuccess = (message: string) => notifications.show({ color: 'success', message });
 
 /** Error toast: the server's message (translated when known) when it sent one, else `fallback`. */

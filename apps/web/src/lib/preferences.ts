@@ -1,10 +1,9 @@
 import type { User } from '@waymark/contracts/user';
-import type { CoordinateFormat } from '../map/format/coordinates';
-import { COORDINATE_FORMATS } from '../map/format/coordinates';
-import type { DistanceUnit, SpeedUnit, VolumeUnit } from '../map/format/units';
-import { DISTANCE_UNITS, SPEED_UNITS, VOLUME_UNITS } from '../map/format/units';
+import type { CoordinateFormat } from './format/coordinates';
+import { COORDINATE_FORMATS } from './format/coordinates';
+import type { DistanceUnit, SpeedUnit, VolumeUnit } from './format/units';
+import { DISTANCE_UNITS, SPEED_UNITS, VOLUME_UNITS } from './format/units';
 
-/** Formats a user can choose (SPEC section 9; the units are the map feature's, map/format/units.ts). */
 /** Base layers of the map feature (features/map/components/tile-layers.tsx); custom uses the server's mapUrl. */
 export const MAP_LAYERS = ['osm', 'osmHumanitarian', 'openTopoMap', 'custom'] as const;
 export const LIVE_ROUTE_MODES = ['none', 'selected', 'all'] as const;
@@ -39,7 +38,7 @@ export interface Preferences {
   direction: 'ltr' | 'rtl';
 }
 
-/** The user's preferences from their fields and attributes, with the defaults of SPEC sections 3 and 9. */
+/** The user's preferences from their fields and attributes, with a default for each one that is missing or unknown. */
 export function preferencesOf(user: Pick<User, 'attributes' | 'coordinateFormat' | 'map'>): Preferences {
   const a = user.attributes;
   const length = Number(a['web.liveRouteLength']);

@@ -1,4 +1,4 @@
-/** SPEC section 9: the report periods. */
+/** The periods a report can cover, in the order the period picker lists them. */
 export const PERIODS = [
   'today',
   'yesterday',
@@ -53,9 +53,38 @@ export function periodRange(
   }
 }
 
-/** SPEC/API: one events report covers at most 31 days. */
+/** One events report covers at most 31 days (the API refuses longer ones). */
 export const MAX_PERIOD_MS = 31 * 24 * 3600 * 1000;
 
 export function isPeriodTooLong(range: { from: Date; to: Date }): boolean {
   return range.to.getTime() - range.from.getTime() > MAX_PERIOD_MS;
+}
+
+/** The periods a replay can cover: some of the report periods plus the last hour. */
+export const REPLAY_PERIODS = ['lastHour', 'today', 'yesterday', 'thisWeek', 'custom'] as const;
+export type ReplayPeriod = (typeof REPLAY_PERIODS)[number];
+
+export interface ReplayRange {
+  from: Date;
+  to: Date;
+}
+
+const HOUR_MS = 3600 * 1000;
+
+/**
+ * The [from, to] of a replay period in local time, or null for a custom range that is incomplete or does not
+ * end after it starts (no request is made then).
+ */
+export function replayRange(
+  period: ReplayPeriod,
+  now: Date,
+  custom: readonly [Date | null, Date | null] = [null, null],
+): ReplayRange | null {
+  if (period === 'lastHour') return { from: new Date(now.getTime() - HOUR_MS), to: now };
+  if (period === 'custom') {
+    const [from, to] = custom;
+    if (!from || !to || Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) return null;
+    return from.getTime() < to.getTime() ? { from, to } : null;
+  }
+  return periodRange(period, now);
 }

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { aUser } from '../../test/fixtures';
+import { themeCss } from '../features/settings/theme-color';
+import { aUser } from '../test/fixtures';
 import {
   convertDistance as distanceFromMetres,
   distanceToMetres,
   convertSpeed as speedFromKnots,
   speedToKnots,
-} from '../map/format/units';
+} from './format/units';
 import { preferencesOf } from './preferences';
-import { themeCss } from './theme-color';
 
 describe('unit conversions', () => {
   it('converts speeds to and from knots', () => {

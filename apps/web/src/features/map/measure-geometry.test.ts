@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceBetween, pathLength, polygonArea } from './geometry';
+import { distanceBetween, pathLength, polygonArea } from './measure-geometry';
 
 describe('geometry', () => {
   it('measures great-circle distances and path lengths', () => {

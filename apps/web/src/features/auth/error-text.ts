@@ -1,9 +1,0 @@
-import type { TFunction } from 'i18next';
-import { isApiError } from '../../api/api-error';
-import { translateServerMessage } from '../../i18n/server-message';
-
-/** Text to show for a failed call: the server's message (translated when known), else a connection error. */
-export function errorText(t: TFunction, error: unknown): string {
-  if (isApiError(error)) return translateServerMessage(t, error.message);
-  return t('serverMessages.connectionError');
-}
