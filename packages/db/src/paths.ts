@@ -6,6 +6,7 @@ const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 /** Locations in the repository that the database tooling reads. */
 export const paths = {
   root,
-  schema: join(root, 'prisma', 'schema.prisma'),
+  /** Prisma's multi-file schema: every .prisma file of this folder is part of one schema. */
+  schema: join(root, 'prisma', 'schema'),
   migrations: join(root, 'prisma', 'migrations'),
 };

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { paths } from './paths';
+import { readSchemaFiles } from './schema-files';
 
 export interface ModelField {
   name: string;
@@ -16,11 +16,14 @@ export interface ModelInfo {
 }
 
 /**
- * A small reader of schema.prisma's models (name, table, scalar/relation fields), independent of Prisma's
- * generated client, used by tests that compare the database and the code with the schema.
+ * A small reader of the schema's models (name, table, scalar/relation fields) across every file of the
+ * schema folder, independent of Prisma's generated client, used by tests that compare the database and the
+ * code with the schema.
  */
-export function readSchemaModels(file = paths.schema): ModelInfo[] {
-  const text = readFileSync(file, 'utf8');
+export function readSchemaModels(dir = paths.schema): ModelInfo[] {
+  const text = readSchemaFiles(dir)
+    .map((file) => file.content)
+    .join('\n');
   const enums = new Set([...text.matchAll(/^enum\s+(\w+)/gm)].map((m) => m[1] as string));
   const models = [...text.matchAll(/^model\s+(\w+)\s*\{([\s\S]*?)^\}/gm)].map((m) => ({
     name: m[1] ?? '',

@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { paths } from '../paths';
+import { readSchemaFiles } from '../schema-files';
 import { readMigrations } from './migrations-dir';
 import { noFilters, withSchemaEngine } from './schema-engine';
 
@@ -9,7 +8,7 @@ import { noFilters, withSchemaEngine } from './schema-engine';
  * the database lacks and records it in _prisma_migrations, exactly as the CLI does.
  */
 export async function applyMigrations(databaseUrl: string, log: (m: string) => void = () => {}): Promise<string[]> {
-  const schema = await readFile(paths.schema, 'utf8');
+  const schema = readSchemaFiles();
   const migrationsList = await readMigrations();
   const adapter = new PrismaPg({ connectionString: databaseUrl, max: 2 });
   const out = await withSchemaEngine(

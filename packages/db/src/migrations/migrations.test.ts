@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paths } from '../paths';
+import { readSchemaFiles } from '../schema-files';
 import { readSchemaModels } from '../schema-model';
 import { withDatabase } from '../testing/global-setup';
 import { diffMigrationsToSchema } from './diff';
@@ -39,22 +40,24 @@ describe('migrations', () => {
     await admin.end();
   });
 
-  it('schema.prisma and the migrations folder describe the same schema (no drift)', async () => {
+  it('the schema folder and the migrations folder describe the same schema (no drift)', async () => {
     expect(await diffMigrationsToSchema()).toBe('');
   }, 60_000);
 
-  it('generates the next migration from a schema change', async () => {
-    const changed = join(tmpdir(), `schema-${randomBytes(4).toString('hex')}.prisma`);
-    const schema = readFileSync(paths.schema, 'utf8').replace(
-      'model Vendor {\n',
-      'model Vendor {\n  rating     Int?\n',
+  it('generates the next migration from a change in one file of the schema folder', async () => {
+    const changed = mkdtempSync(join(tmpdir(), 'schema-'));
+    cpSync(paths.schema, changed, { recursive: true });
+    const vendorFile = readSchemaFiles(changed).find((f) => f.content.includes('model Vendor {\n'));
+    if (!vendorFile) throw new Error('no schema file models Vendor');
+    writeFileSync(
+      vendorFile.path,
+      vendorFile.content.replace('model Vendor {\n', 'model Vendor {\n  rating     Int?\n'),
     );
-    writeFileSync(changed, schema);
     try {
       const sql = await diffMigrationsToSchema(changed);
       expect(sql).toContain('ALTER TABLE "vendors" ADD COLUMN     "rating" INTEGER');
     } finally {
-      rmSync(changed);
+      rmSync(changed, { recursive: true });
     }
   }, 60_000);
 
@@ -74,7 +77,7 @@ describe('migrations', () => {
     }
   });
 
-  it('gives PostgreSQL every table and column that schema.prisma models', async () => {
+  it('gives PostgreSQL every table and column that the schema models', async () => {
     const cols = await client.query<{ table_name: string; column_name: string; is_nullable: string }>(
       `SELECT table_name, column_name, is_nullable FROM information_schema.columns WHERE table_schema = 'public'`,
     );

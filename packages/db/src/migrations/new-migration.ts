@@ -6,13 +6,13 @@ import { diffMigrationsToSchema } from './diff';
 
 /**
  * `pnpm migration:new <name>`: writes prisma/migrations/<timestamp>_<name>/migration.sql with the SQL
- * that brings the existing migrations up to schema.prisma. Prints nothing to write when they agree.
+ * that brings the existing migrations up to the schema (every file of prisma/schema/). Prints nothing to write when they agree.
  */
 async function main() {
   const name = (process.argv[2] ?? 'change').replace(/[^a-zA-Z0-9_]+/g, '_').toLowerCase();
   const sql = await diffMigrationsToSchema();
   if (!sql) {
-    console.log('schema.prisma and prisma/migrations agree: no migration to write.');
+    console.log('prisma/schema and prisma/migrations agree: no migration to write.');
     return;
   }
   const stamp = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import type * as Engine from '@prisma/schema-engine-wasm/schema_engine_bg';
+import type { SchemaFile } from '../schema-files';
 
 export type SchemaEngine = Engine.SchemaEngine;
 export type { DiffTarget, MigrationList } from '@prisma/schema-engine-wasm/schema_engine_bg';
@@ -33,12 +34,13 @@ function loadEngine(): Promise<typeof Engine> {
   return loaded;
 }
 
-export const SCHEMA_PATH = 'schema.prisma';
-
-/** Runs `fn` with a schema engine bound to the given driver adapter, then frees it. */
+/**
+ * Runs `fn` with a schema engine that holds every file of the schema and is bound to the given driver
+ * adapter, then frees it.
+ */
 export async function withSchemaEngine<T>(
   adapterFactory: SqlMigrationAwareDriverAdapterFactory,
-  schema: string,
+  schema: SchemaFile[],
   fn: (engine: SchemaEngine) => Promise<T>,
   log: (message: string) => void = () => {},
 ): Promise<T> {
@@ -57,7 +59,7 @@ export async function withSchemaEngine<T>(
     return adapter;
   }
   const engine = await glue.SchemaEngine.new(
-    { datamodels: [[SCHEMA_PATH, schema]] },
+    { datamodels: schema.map((file) => [file.path, file.content]) },
     (message: string) => log(message),
     bindMigrationAwareSqlAdapterFactory(tracking),
   );
