@@ -1,15 +1,14 @@
-import { GroupCursor } from '../../codec/gt06-pattern-parser';
-import type { PositionDraft } from '../../codec/gt06-position';
+import { utcDate } from '../../codec/dates';
+import { addCellTower, cellTower } from '../../codec/network';
+import { GroupCursor } from '../../codec/pattern-parser';
 import {
   addAlarm,
-  addCellTower,
-  cellTower,
   markOutdated,
   newPosition,
+  type PositionDraft,
   setAttribute,
   setTime,
-  utcDate,
-} from '../../codec/gt06-position';
+} from '../../codec/position-builder';
 import { knotsFromKph, parseJavaDouble } from '../../codec/units';
 
 /** The three sentence layouts of the GPS103 (Xexun / TK102-like) protocol. */

@@ -1,7 +1,9 @@
-import type { ByteReader } from '../../codec/gt06-byte-reader';
-import { crc16X25Range } from '../../codec/gt06-crc';
-import type { PositionDraft } from '../../codec/gt06-position';
-import { addAlarm, addCellTower, cellTower, isoTimeOf, utcDate } from '../../codec/gt06-position';
+import { bcdByte } from '../../codec/bcd';
+import type { ByteReader } from '../../codec/byte-reader';
+import { crc16X25Range } from '../../codec/crc16';
+import { isoTimeOf, utcDate } from '../../codec/dates';
+import { addCellTower, cellTower } from '../../codec/network';
+import { addAlarm, type PositionDraft } from '../../codec/position-builder';
 import { knotsFromKph } from '../../codec/units';
 
 import type { Gt06Message, ModelTraits, Variant } from './gt06-types';
@@ -76,16 +78,14 @@ export function readIsoDate(reader: ByteReader): string {
   return isoTimeOf(y, mo, d, h, mi, reader.u8());
 }
 
-const bcd = (b: number) => (b >> 4) * 10 + (b & 0x0f);
-
 /** Six BCD bytes yymmddhhmmss (each nibble a digit, as the devices write it). */
 export function readBcdDate(reader: ByteReader): Date {
-  const y = bcd(reader.u8());
-  const mo = bcd(reader.u8());
-  const d = bcd(reader.u8());
-  const h = bcd(reader.u8());
-  const mi = bcd(reader.u8());
-  return utcDate(y, mo, d, h, mi, bcd(reader.u8()));
+  const y = bcdByte(reader.u8());
+  const mo = bcdByte(reader.u8());
+  const d = bcdByte(reader.u8());
+  const h = bcdByte(reader.u8());
+  const mi = bcdByte(reader.u8());
+  return utcDate(y, mo, d, h, mi, bcdByte(reader.u8()));
 }
 
 /** True when six bytes at the cursor look like a calendar date (used to tell layouts apart). */

@@ -1,5 +1,6 @@
-import { javaTrim } from '../../codec/gt06-byte-reader';
-import { addAlarm, addCellTower, cellTower, markOutdated, newPosition, setAttribute } from '../../codec/gt06-position';
+import { addCellTower, cellTower } from '../../codec/network';
+import { addAlarm, markOutdated, newPosition, setAttribute } from '../../codec/position-builder';
+import { javaTrim } from '../../codec/text';
 import { ackOf, decodeGps, decodeLbs, looksLikeDate, readDate } from './gt06-common';
 import type { Gt06Message, Gt06Outcome } from './gt06-types';
 import { MSG } from './gt06-types';

@@ -1,5 +1,6 @@
-import { asciiOf, javaTrim, utf16beOf } from '../../codec/gt06-byte-reader';
-import { addAlarm, markOutdated, newPosition, setAttribute, utcDate } from '../../codec/gt06-position';
+import { utcDate } from '../../codec/dates';
+import { addAlarm, markOutdated, newPosition, setAttribute } from '../../codec/position-builder';
+import { asciiOf, javaTrim, utf16beOf } from '../../codec/text';
 import { ackOf, decodeGps, decodeLbs, gt06Frame, readDate } from './gt06-common';
 import type { Gt06Message, Gt06Outcome } from './gt06-types';
 import { MSG } from './gt06-types';

@@ -1,7 +1,6 @@
-import type { ByteReader } from '../../codec/gt06-byte-reader';
-import { javaTrim } from '../../codec/gt06-byte-reader';
-import type { PositionDraft } from '../../codec/gt06-position';
-import { addAlarm, markOutdated, newPosition, setAttribute } from '../../codec/gt06-position';
+import type { ByteReader } from '../../codec/byte-reader';
+import { addAlarm, markOutdated, newPosition, type PositionDraft, setAttribute } from '../../codec/position-builder';
+import { javaTrim } from '../../codec/text';
 import { ackOf, decodeAlarm, decodeGps, decodeLbs, decodeStatus, looksLikeDate, readIsoDate } from './gt06-common';
 import type { Gt06Message, Gt06Outcome, Variant } from './gt06-types';
 import { MSG } from './gt06-types';

@@ -1,5 +1,5 @@
-import type { PositionDraft } from '../../codec/gt06-position';
-import { addAlarm, addCellTower, cellTower, markOutdated, newPosition, setAttribute } from '../../codec/gt06-position';
+import { addCellTower, cellTower } from '../../codec/network';
+import { addAlarm, markOutdated, newPosition, type PositionDraft, setAttribute } from '../../codec/position-builder';
 import { knotsFromKph } from '../../codec/units';
 import { ackOf, gt06Frame } from './gt06-common';
 import type { Gt06Message, Gt06Outcome } from './gt06-types';

@@ -1,13 +1,5 @@
-import {
-  addAlarm,
-  addCellTower,
-  addWifiAccessPoint,
-  cellTower,
-  macAddress,
-  markOutdated,
-  newPosition,
-  setAttribute,
-} from '../../codec/gt06-position';
+import { addCellTower, addWifiAccessPoint, cellTower, macAddress } from '../../codec/network';
+import { addAlarm, markOutdated, newPosition, setAttribute } from '../../codec/position-builder';
 import { ackOf, decodeAlarm, readBcdDate, readDate } from './gt06-common';
 import type { Gt06Message, Gt06Outcome } from './gt06-types';
 import { MSG } from './gt06-types';

@@ -1,5 +1,5 @@
-import type { ByteReader } from '../../codec/gt06-byte-reader';
-import type { PositionDraft } from '../../codec/gt06-position';
+import type { ByteReader } from '../../codec/byte-reader';
+import type { PositionDraft } from '../../codec/position-builder';
 
 /** Protocol numbers (message types) of the Concox GT06 family, as the devices and Traccar name them. */
 export const MSG = {

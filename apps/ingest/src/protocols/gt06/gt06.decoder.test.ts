@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crc16X25 } from '../../codec/gt06-crc';
+import { crc16X25 } from '../../codec/crc16';
 import { mutations, seededRandom, steadyMs } from '../../testing/mutations';
 import { expectSameAsTraccar, loadVectors, testSession } from '../../testing/traccar-vectors';
 import { frameOf, scoreProtocol } from '../../testing/vector-score';

@@ -1,6 +1,5 @@
-import { ByteReader } from '../../codec/gt06-byte-reader';
-import type { PositionDraft } from '../../codec/gt06-position';
-import { markOutdated, newPosition, setAttribute } from '../../codec/gt06-position';
+import { ByteReader } from '../../codec/byte-reader';
+import { markOutdated, newPosition, type PositionDraft, setAttribute } from '../../codec/position-builder';
 import type { Decoder } from '../protocol.types';
 import { ackOf, gt06Frame } from './gt06-common';
 import {

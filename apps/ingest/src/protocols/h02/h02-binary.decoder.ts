@@ -1,6 +1,7 @@
-import { ByteReader } from '../../codec/gt06-byte-reader';
-import type { PositionDraft } from '../../codec/gt06-position';
-import { newPosition, setAttribute, setTime, utcDate } from '../../codec/gt06-position';
+import { readBcd } from '../../codec/bcd';
+import { ByteReader } from '../../codec/byte-reader';
+import { utcDate } from '../../codec/dates';
+import { newPosition, type PositionDraft, setAttribute, setTime } from '../../codec/position-builder';
 import { applyStatus } from './h02-text.decoder';
 
 /**
@@ -8,17 +9,6 @@ import { applyStatus } from './h02-text.decoder';
  * ddmm.mmmm, battery, longitude dddmm.mmmm, flags nibble (fix, north, east), speed (knots, 3 digits), course
  * (3 digits), status word.
  */
-
-/** `digits` BCD digits; an odd count ends on the high nibble of the next byte, which stays unread. */
-function bcd(reader: ByteReader, digits: number): number {
-  let value = 0;
-  for (let i = 0; i < Math.floor(digits / 2); i++) {
-    const b = reader.u8();
-    value = value * 100 + (b >> 4) * 10 + (b & 0x0f);
-  }
-  if (digits % 2 !== 0) value = value * 10 + (reader.peekU8() >> 4);
-  return value;
-}
 
 function batteryLevel(value: number): number | undefined {
   if (value === 0) return undefined;
@@ -36,13 +26,13 @@ export function decodeH02Binary(frame: Buffer): { uniqueId: string; position: Po
   const uniqueId = longId ? reader.hex(8).substring(0, 15) : reader.hex(5);
   if (!/^\d+$/.test(uniqueId)) throw new Error('h02: device id is not BCD');
   const position = newPosition();
-  const [hour, minute, second, day, month, year] = [2, 2, 2, 2, 2, 2].map((n) => bcd(reader, n)) as number[];
+  const [hour, minute, second, day, month, year] = [2, 2, 2, 2, 2, 2].map((n) => readBcd(reader, n)) as number[];
   setTime(position, utcDate(year as number, month as number, day as number, hour, minute, second));
 
-  let latitude = bcd(reader, 2) + (bcd(reader, 6) * 0.0001) / 60;
+  let latitude = readBcd(reader, 2) + (readBcd(reader, 6) * 0.0001) / 60;
   setAttribute(position, 'batteryLevel', batteryLevel(reader.u8()));
-  const lonDegrees = bcd(reader, 2) * 10 + (reader.peekU8() >> 4);
-  const lonMinutes = (reader.u8() & 0x0f) * 10 + bcd(reader, 5) * 0.0001;
+  const lonDegrees = readBcd(reader, 2) * 10 + (reader.peekU8() >> 4);
+  const lonMinutes = (reader.u8() & 0x0f) * 10 + readBcd(reader, 5) * 0.0001;
   let longitude = lonDegrees + lonMinutes / 60;
 
   const flags = reader.u8() & 0x0f;
@@ -52,8 +42,8 @@ export function decodeH02Binary(frame: Buffer): { uniqueId: string; position: Po
   position.latitude = latitude;
   position.longitude = longitude;
 
-  position.speed = bcd(reader, 3);
-  position.course = (reader.u8() & 0x0f) * 100 + bcd(reader, 2);
+  position.speed = readBcd(reader, 3);
+  position.course = (reader.u8() & 0x0f) * 100 + readBcd(reader, 2);
   applyStatus(position, reader.u32());
   return { uniqueId, position };
 }

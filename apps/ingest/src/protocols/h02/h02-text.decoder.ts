@@ -1,15 +1,14 @@
-import { GroupCursor } from '../../codec/gt06-pattern-parser';
-import type { PositionDraft } from '../../codec/gt06-position';
+import { utcDate } from '../../codec/dates';
+import { addCellTower, cellTower } from '../../codec/network';
+import { GroupCursor } from '../../codec/pattern-parser';
 import {
   addAlarm,
-  addCellTower,
-  cellTower,
   markOutdated,
   newPosition,
+  type PositionDraft,
   setAttribute,
   setTime,
-  utcDate,
-} from '../../codec/gt06-position';
+} from '../../codec/position-builder';
 
 /**
  * Text messages of the H02 protocol: `*XX,<id>,<type>,<fields>#` (XX is the maker, usually HQ). Location reports

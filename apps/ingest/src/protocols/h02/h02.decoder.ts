@@ -1,4 +1,4 @@
-import { asciiOf, javaTrim } from '../../codec/gt06-byte-reader';
+import { asciiOf, javaTrim } from '../../codec/text';
 import type { DecodeResult, Decoder } from '../protocol.types';
 import { decodeH02Binary } from './h02-binary.decoder';
 import { decodeH02Text } from './h02-text.decoder';

@@ -1,4 +1,4 @@
-import { addAlarm } from '../../codec/jt808-common';
+import { addAlarmOnce } from '../../codec/position-builder';
 import type { Jt808Reader } from './jt808-frame';
 import type { LocationItems } from './jt808-location.decoder';
 
@@ -39,7 +39,7 @@ export function decodeBundle(reader: Jt808Reader, length: number, items: Locatio
         attributes.battery = reader.u16() / 1000;
         break;
       case 0x0089:
-        if (((reader.u32() >>> 12) & 1) === 0) addAlarm(position, 'removing');
+        if (((reader.u32() >>> 12) & 1) === 0) addAlarmOnce(position, 'removing');
         break;
       case 0x00a8:
       case 0x00e1:

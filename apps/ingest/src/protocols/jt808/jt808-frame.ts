@@ -1,3 +1,5 @@
+import { bcdPairs } from '../../codec/bcd';
+
 /**
  * JT/T 808 framing helpers: 0x7E delimits a message, 0x7E and 0x7D inside it travel as 7D 02 and 7D 01, and the
  * byte before the closing 0x7E is the XOR of the header and body.
@@ -90,11 +92,6 @@ export class Jt808Reader {
   latin1(n: number): string {
     return this.bytes(n).toString('latin1');
   }
-}
-
-/** BCD digits of `bytes` read as decimal pairs (a nibble above 9 still counts, as Traccar's BCD reader does). */
-export function bcdPairs(bytes: Buffer): number[] {
-  return [...bytes].map((b) => (b >> 4) * 10 + (b & 0x0f));
 }
 
 /** yymmddhhmmss BCD in the terminal's time zone (JT/T 808 uses Beijing time, GMT+8) to epoch ms. */

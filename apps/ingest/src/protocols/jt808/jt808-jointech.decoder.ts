@@ -1,7 +1,9 @@
-import { addAlarm, type Draft, NetworkBuilder, newDraft, setFixTime } from '../../codec/jt808-common';
+import { bcdPairs } from '../../codec/bcd';
+import { NetworkBuilder } from '../../codec/network';
+import { addAlarmOnce, newPosition, type PositionDraft, setTime } from '../../codec/position-builder';
 import type { DecodeResult } from '../protocol.types';
 import { jt808DeviceId } from './jt808.decoder';
-import { bcdPairs, Jt808Reader } from './jt808-frame';
+import { Jt808Reader } from './jt808-frame';
 
 /**
  * 0x5501 (live) and 0x5502 (stored) reports of Jointech e-lock trackers inside the JT/T 808 framing: a 6-byte id,
@@ -14,11 +16,11 @@ export function decodeJointech(frame: Buffer, msgId: number): DecodeResult {
   reader.skip(2); // attributes
   const uniqueId = jt808DeviceId(Buffer.from(reader.bytes(6)));
   reader.skip(1); // serial
-  const position = newDraft();
+  const position = newPosition();
   const attributes = position.attributes;
 
   const [day, month, year, hour, minute, second] = bcdPairs(reader.bytes(6)) as number[];
-  setFixTime(position, Date.UTC(2000 + (year ?? 0), (month ?? 1) - 1, day, hour, minute, second));
+  setTime(position, Date.UTC(2000 + (year ?? 0), (month ?? 1) - 1, day, hour, minute, second));
   const latDigits = digitsOf(reader.bytes(4));
   const lonBytes = reader.bytes(5);
   const lonDigits = digitsOf(lonBytes).slice(0, 9);
@@ -47,7 +49,7 @@ export function decodeJointech(frame: Buffer, msgId: number): DecodeResult {
   const status = reader.u16();
   const alarm = reader.u16();
   if (product === 1 || product === 2) {
-    if (alarm & 1) addAlarm(position, 'lowPower');
+    if (alarm & 1) addAlarmOnce(position, 'lowPower');
   } else if (product === 3) {
     attributes.blocked = ((status >>> 5) & 1) === 1;
   }
@@ -56,7 +58,7 @@ export function decodeJointech(frame: Buffer, msgId: number): DecodeResult {
   return { messages: [position], uniqueId };
 }
 
-function decodeExtras(reader: Jt808Reader, position: Draft): void {
+function decodeExtras(reader: Jt808Reader, position: PositionDraft): void {
   while (reader.remaining > 2) {
     const id = reader.u8();
     const length = reader.u8();

@@ -1,4 +1,5 @@
-import { addAlarm, type Draft, NetworkBuilder, newDraft, setFixTime } from '../../codec/jt808-common';
+import { NetworkBuilder } from '../../codec/network';
+import { addAlarmOnce, newPosition, type PositionDraft, setTime } from '../../codec/position-builder';
 import { knotsFromKph } from '../../codec/units';
 import { type Jt808Reader, jt808Time } from './jt808-frame';
 import { decodeVendorItem } from './jt808-vendor.decoder';
@@ -20,7 +21,7 @@ const ALARM_BITS: [number[], string][] = [
 
 /** What a location report carries beyond the position, for the additional items to fill in. */
 export interface LocationItems {
-  position: Draft;
+  position: PositionDraft;
   network: NetworkBuilder;
 }
 
@@ -30,13 +31,13 @@ export interface LocationItems {
  * (id, length, value). `reader.limit` is the end of what Traccar's buffer holds: for a 0x0200 it still covers the
  * checksum and closing 0x7E, which a few devices' short items spill into (and Traccar reads).
  */
-export function decodeJt808Location(reader: Jt808Reader): Draft {
-  const position = newDraft();
+export function decodeJt808Location(reader: Jt808Reader): PositionDraft {
+  const position = newPosition();
   const attributes = position.attributes;
   const alarm = reader.u32();
   const status = reader.u32();
   for (const [bits, name] of ALARM_BITS) {
-    if (bits.some((bit) => (alarm >>> bit) & 1)) addAlarm(position, name);
+    if (bits.some((bit) => (alarm >>> bit) & 1)) addAlarmOnce(position, name);
   }
   attributes.ignition = (status & 1) === 1;
   attributes.blocked = ((status >>> 10) & 1) === 1;
@@ -54,7 +55,7 @@ export function decodeJt808Location(reader: Jt808Reader): Draft {
   position.speed = knotsFromKph(reader.u16() * 0.1);
   const course = reader.u16();
   position.course = course <= 360 ? course : 0;
-  setFixTime(position, jt808Time(reader.bytes(6)));
+  setTime(position, jt808Time(reader.bytes(6)));
 
   if (reader.remaining === 20) {
     decodeLegacyTail(reader, position);
@@ -75,7 +76,7 @@ export function decodeJt808Location(reader: Jt808Reader): Draft {
 }
 
 /** Old terminals send 18 fixed bytes instead of items: 4 reserved, odometer (km), battery (0.1 V), area, rssi. */
-function decodeLegacyTail(reader: Jt808Reader, position: Draft): void {
+function decodeLegacyTail(reader: Jt808Reader, position: PositionDraft): void {
   reader.skip(4);
   position.attributes.odometer = reader.u32() * 1000;
   position.attributes.battery = reader.u16() * 0.1;

@@ -1,4 +1,4 @@
-import { type Draft, markOutdated, newDraft, setFixTime } from '../../codec/jt808-common';
+import { clearFix, newPosition, type PositionDraft, setTime } from '../../codec/position-builder';
 import type { DecodeResult, SessionView } from '../protocol.types';
 import { Jt808Reader, jt808Time } from './jt808-frame';
 import { decodeJt808Location } from './jt808-location.decoder';
@@ -8,7 +8,7 @@ import { decodeJt808Location } from './jt808-location.decoder';
  * (0x0900), supplementary data (0x0210), command replies (0x1300 UTF-16, 0x6006 text), accelerometer samples
  * (0x2070). `reader` spans the body only.
  */
-export function decodeJt808Other(msgId: number, reader: Jt808Reader): Draft[] {
+export function decodeJt808Other(msgId: number, reader: Jt808Reader): PositionDraft[] {
   switch (msgId) {
     case 0x0210:
       return decodeSupplementary(reader);
@@ -35,17 +35,17 @@ export function decodeJt808Other(msgId: number, reader: Jt808Reader): Draft[] {
   }
 }
 
-function result(text: string): Draft {
-  const position = markOutdated(newDraft());
+function result(text: string): PositionDraft {
+  const position = clearFix(newPosition());
   position.attributes.result = text;
   return position;
 }
 
 /** 0x0210: battery level and BCD time, or a list of length-prefixed location blocks. */
-function decodeSupplementary(reader: Jt808Reader): Draft[] {
+function decodeSupplementary(reader: Jt808Reader): PositionDraft[] {
   const first = reader.buf[reader.pos] ?? 0;
   if (first >= 28 && first + 1 <= reader.remaining) {
-    const positions: Draft[] = [];
+    const positions: PositionDraft[] = [];
     while (reader.remaining >= 1) {
       const length = reader.u8();
       if (length === 0 || reader.pos + length > reader.limit) break;
@@ -55,7 +55,7 @@ function decodeSupplementary(reader: Jt808Reader): Draft[] {
     return positions;
   }
   const batteryLevel = reader.u8();
-  const position = markOutdated(newDraft(), jt808Time(reader.bytes(6)));
+  const position = clearFix(newPosition(), jt808Time(reader.bytes(6)));
   position.attributes.batteryLevel = batteryLevel;
   return [position];
 }
@@ -64,9 +64,9 @@ function decodeSupplementary(reader: Jt808Reader): Draft[] {
  * 0x0702: card status and BCD time; after a card was read (status 1, result 0) the driver name, qualification
  * code, issuing agency and BCD validity date.
  */
-function decodeDriver(reader: Jt808Reader): Draft {
+function decodeDriver(reader: Jt808Reader): PositionDraft {
   const status = reader.u8();
-  const position = markOutdated(newDraft(), jt808Time(reader.bytes(6)));
+  const position = clearFix(newPosition(), jt808Time(reader.bytes(6)));
   const attributes = position.attributes;
   attributes.cardStatus = status;
   if (status === 1) {
@@ -87,20 +87,20 @@ function decodeDriver(reader: Jt808Reader): Draft {
  * 0x0900 transparent data: 0x40/0x41 text (`GTSL|...|driver id|...`); 0x54 alarm/status words, coordinates
  * and BCD time followed by sensor records (the last one is kept).
  */
-function decodeTransparent(reader: Jt808Reader): Draft[] {
+function decodeTransparent(reader: Jt808Reader): PositionDraft[] {
   const type = reader.u8();
   if (type === 0x40 || type === 0x41) {
     const text = reader.latin1(reader.remaining);
     const start = text.indexOf('GTSL|');
     if (start < 0) return [];
     const fields = text.substring(start).split('|');
-    const position = markOutdated(newDraft());
+    const position = clearFix(newPosition());
     if (fields[4]) position.attributes.driverUniqueId = fields[4];
     return [position];
   }
   if (type === 0x54) {
     reader.skip(1); // 0x10: length of the flags and coordinates that follow
-    const position = newDraft();
+    const position = newPosition();
     const alarm = reader.u32();
     const status = reader.u32();
     position.attributes.ignition = (status & 1) === 1;
@@ -115,7 +115,7 @@ function decodeTransparent(reader: Jt808Reader): Draft[] {
     if (Math.abs(position.latitude) > 90 || Math.abs(position.longitude) > 180)
       throw new Error('jt808: bad coordinates');
     reader.skip(1);
-    setFixTime(position, jt808Time(reader.bytes(6)));
+    setTime(position, jt808Time(reader.bytes(6)));
     const attributes = position.attributes;
     while (reader.remaining >= 24) {
       reader.skip(8); // sensor mask, time
@@ -132,7 +132,7 @@ function decodeTransparent(reader: Jt808Reader): Draft[] {
 }
 
 /** 0x2070: BCD time and x/y/z (sign and magnitude) per sample, gathered in one gSensor text. */
-function decodeAcceleration(reader: Jt808Reader): Draft {
+function decodeAcceleration(reader: Jt808Reader): PositionDraft {
   const samples: string[] = [];
   const axis = () => {
     const raw = reader.u16();
@@ -142,7 +142,7 @@ function decodeAcceleration(reader: Jt808Reader): Draft {
     reader.skip(6);
     samples.push(`[${axis()},${axis()},${axis()}]`);
   }
-  const position = markOutdated(newDraft());
+  const position = clearFix(newPosition());
   position.attributes.gSensor = `[${samples.join(',')}]`;
   return position;
 }

@@ -1,4 +1,4 @@
-import { addAlarm } from '../../codec/jt808-common';
+import { addAlarmOnce } from '../../codec/position-builder';
 import { decodeBundle } from './jt808-bundle.decoder';
 import type { Jt808Reader } from './jt808-frame';
 import type { LocationItems } from './jt808-location.decoder';
@@ -195,7 +195,7 @@ function decodeSensors(reader: Jt808Reader, length: number, items: LocationItems
   const event = reader.u8();
   attributes.event = event;
   if (event === 2) {
-    addAlarm(items.position, 'movement');
+    addAlarmOnce(items.position, 'movement');
     attributes.motion = true;
   }
   const mask = reader.u8();
@@ -229,11 +229,11 @@ function decodeFe(reader: Jt808Reader, length: number, items: LocationItems): vo
     if (subEnd > end) break;
     if (subId === 0x01 && subLength >= 4) {
       const alarms = reader.u32();
-      if (alarms & 1) addAlarm(position, 'hardAcceleration');
-      if (alarms & 2) addAlarm(position, 'hardBraking');
-      if (alarms & 4) addAlarm(position, 'hardCornering');
-      if (alarms & 8) addAlarm(position, 'accident');
-      if (alarms & 16) addAlarm(position, 'tampering');
+      if (alarms & 1) addAlarmOnce(position, 'hardAcceleration');
+      if (alarms & 2) addAlarmOnce(position, 'hardBraking');
+      if (alarms & 4) addAlarmOnce(position, 'hardCornering');
+      if (alarms & 8) addAlarmOnce(position, 'accident');
+      if (alarms & 16) addAlarmOnce(position, 'tampering');
     }
     reader.pos = subEnd;
   }

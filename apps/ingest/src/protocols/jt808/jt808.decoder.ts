@@ -1,4 +1,4 @@
-import type { Draft } from '../../codec/jt808-common';
+import type { PositionDraft } from '../../codec/position-builder';
 import type { DecodeResult, Decoder } from '../protocol.types';
 import { Jt808Reader, type Jt808Terminal, jt808Message } from './jt808-frame';
 import { decodeJointech } from './jt808-jointech.decoder';
@@ -129,10 +129,10 @@ function generalResponse(header: Jt808Header): Buffer {
 }
 
 /** 0x0704: count, type (1 = stored while offline), then length-prefixed location blocks. */
-function decodeBatch(reader: Jt808Reader): Draft[] {
+function decodeBatch(reader: Jt808Reader): PositionDraft[] {
   const count = reader.u16();
   const archived = reader.u8() === 1;
-  const positions: Draft[] = [];
+  const positions: PositionDraft[] = [];
   for (let i = 0; i < count && reader.remaining >= 2; i++) {
     const length = reader.u16();
     const item = new Jt808Reader(reader.buf, reader.pos, reader.pos + length);

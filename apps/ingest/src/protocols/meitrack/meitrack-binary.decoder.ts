@@ -1,5 +1,6 @@
 import type { CellTower, WifiAccessPoint } from '@waymark/contracts/position';
-import { cellTower, networkOf, newPosition, setLocation, wifiAccessPoint } from '../../codec/meitrack-position';
+import { cellTowerInRange, networkOf, wifiAccessPoint } from '../../codec/network';
+import { newPositionAt, setLocation } from '../../codec/position-builder';
 import { knotsFromKph } from '../../codec/units';
 import type { DecodedPosition } from '../protocol.types';
 
@@ -53,7 +54,7 @@ export function decodeMeitrackCce(body: Buffer): DecodedPosition[] {
 }
 
 function decodeCcePacket(reader: Reader): DecodedPosition {
-  const position = newPosition();
+  const position = newPositionAt();
   const a = position.attributes;
   const towers: (CellTower | null)[] = [];
   const wifis: (WifiAccessPoint | null)[] = [];
@@ -109,7 +110,7 @@ function decodeCcePacket(reader: Reader): DecodedPosition {
     const data = new Reader(reader.bytes(reader.u8()));
     if (key === 0x0e && data.remaining >= 12) {
       const [mcc, mnc, lac, cid, rssi] = [data.u16(), data.u16(), data.u16(), data.u32(), data.i16()];
-      towers.push(cellTower(mcc, mnc, lac, cid, rssi));
+      towers.push(cellTowerInRange(mcc, mnc, lac, cid, rssi));
     } else if (key >= 0x1d && key <= 0x24 && data.remaining >= 8) {
       wifis.push(wifiAccessPoint(data.bytes(6), data.i16()));
     } else if (key === 0xfe73 && data.remaining >= 2) {
@@ -143,7 +144,7 @@ export function decodeMeitrackCcc(body: Buffer): DecodedPosition[] {
   while (reader.remaining >= length) {
     const packet = new Reader(body, reader.offset, reader.offset + length);
     reader.offset += length;
-    const position = newPosition();
+    const position = newPositionAt();
     const a = position.attributes;
     a.event = packet.u8();
     const latitude = packet.i32() / 1e6;
@@ -159,7 +160,7 @@ export function decodeMeitrackCcc(body: Buffer): DecodedPosition[] {
     a.odometer = packet.u32();
     a.runtime = packet.u32();
     const [mcc, mnc, lac, cid] = [packet.u16(), packet.u16(), packet.u16(), packet.u16()];
-    position.network = networkOf([cellTower(mcc, mnc, lac, cid, -rssi)]);
+    position.network = networkOf([cellTowerInRange(mcc, mnc, lac, cid, -rssi)]);
     a.status = packet.u16();
     a.adc1 = packet.u16();
     a.battery = packet.u16() / 100;

@@ -1,5 +1,7 @@
 import type { PositionAttributes } from '@waymark/contracts/position';
-import { cellTower, networkOf, newPosition, setLocation, utcTime } from '../../codec/meitrack-position';
+import { strictIsoTime } from '../../codec/dates';
+import { cellTowerInRange, networkOf } from '../../codec/network';
+import { newPositionAt, setLocation } from '../../codec/position-builder';
 import { knotsFromKph, parseJavaDouble, parseJavaInt } from '../../codec/units';
 import type { DecodedPosition } from '../protocol.types';
 
@@ -37,8 +39,8 @@ export function decodeMeitrackAaa(content: string): DecodedPosition {
   const event = int(field(0), 'event');
   const t = /^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(field(3));
   if (!t) throw new Error(`meitrack time ${JSON.stringify(field(3))} is malformed`);
-  const position = newPosition(
-    utcTime(2000 + Number(t[1]), Number(t[2]), Number(t[3]), Number(t[4]), Number(t[5]), Number(t[6])),
+  const position = newPositionAt(
+    strictIsoTime(2000 + Number(t[1]), Number(t[2]), Number(t[3]), Number(t[4]), Number(t[5]), Number(t[6])),
   );
   const a = position.attributes;
   a.event = event;
@@ -58,7 +60,9 @@ export function decodeMeitrackAaa(content: string): DecodedPosition {
   const cell = field(13).split('|');
   if (cell.length === 4) {
     const [mcc, mnc, lac, cid] = [int(cell[0], 'mcc'), int(cell[1], 'mnc'), hex(cell[2]), hex(cell[3])];
-    position.network = networkOf([cellTower(mcc, mnc, lac ?? -1, cid ?? -1, rssi === undefined ? undefined : -rssi)]);
+    position.network = networkOf([
+      cellTowerInRange(mcc, mnc, lac ?? -1, cid ?? -1, rssi === undefined ? undefined : -rssi),
+    ]);
   }
   const io = hex(field(14));
   if (io !== undefined && field(14).length === 4) {
@@ -145,7 +149,7 @@ const hex = (text: string | undefined): number | undefined =>
 
 /** A command reply (`C01,OK`, `A12,OK`, …): an outdated position carrying the reply text as `result`. */
 export function meitrackResult(content: string): DecodedPosition {
-  const position = newPosition();
+  const position = newPositionAt();
   position.attributes.result = content;
   return position;
 }

@@ -1,4 +1,4 @@
-import { ByteQueue } from '../../codec/meitrack-byte-queue';
+import { ByteQueue } from '../../codec/byte-queue';
 import type { Framer, FramerFactory } from '../protocol.types';
 
 /** Message types whose body is binary: their declared length is the only way to find their end. */

@@ -1,7 +1,13 @@
-import type { ByteReader } from '../../codec/gt06-byte-reader';
-import { asciiOf } from '../../codec/gt06-byte-reader';
-import type { PositionDraft } from '../../codec/gt06-position';
-import { addAlarm, markOutdated, newPosition, setAttribute, setTime } from '../../codec/gt06-position';
+import type { ByteReader } from '../../codec/byte-reader';
+import {
+  addAlarm,
+  markOutdated,
+  newPosition,
+  type PositionDraft,
+  setAttribute,
+  setTime,
+} from '../../codec/position-builder';
+import { asciiOf } from '../../codec/text';
 import { knotsFromKph } from '../../codec/units';
 
 export const MSG_RECORDS = 1;

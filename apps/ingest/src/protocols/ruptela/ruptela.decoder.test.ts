@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crc16Kermit } from '../../codec/teltonika-crc';
+import { crc16Kermit } from '../../codec/crc16';
 import { mutations, seededRandom } from '../../testing/mutations';
 import { expectSameAsTraccar, loadVectors, testSession } from '../../testing/traccar-vectors';
 import { frameOf, scoreProtocol } from '../../testing/vector-score';

@@ -1,8 +1,7 @@
-import { asciiOf, ByteReader } from '../../codec/gt06-byte-reader';
-import type { PositionDraft } from '../../codec/gt06-position';
-import { markOutdated, newPosition, setAttribute } from '../../codec/gt06-position';
-import { crc16Kermit } from '../../codec/teltonika-crc';
-import { javaTrim } from '../../codec/teltonika-text';
+import { ByteReader } from '../../codec/byte-reader';
+import { crc16Kermit } from '../../codec/crc16';
+import { markOutdated, newPosition, type PositionDraft, setAttribute } from '../../codec/position-builder';
+import { asciiOf, javaTrim } from '../../codec/text';
 import type { DecodeResult, Decoder } from '../protocol.types';
 import { decodeDtcs, decodeRecords, MSG_EXTENDED_RECORDS, MSG_RECORDS } from './ruptela-records';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crc16Kermit } from '../../codec/teltonika-crc';
+import { crc16Kermit } from '../../codec/crc16';
 import { testSession } from '../../testing/traccar-vectors';
 import { encodeRuptela } from './ruptela.encoder';
 

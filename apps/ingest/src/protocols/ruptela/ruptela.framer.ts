@@ -1,5 +1,5 @@
+import { crc16Kermit } from '../../codec/crc16';
 import { type Cut, scanningFramer } from '../../codec/scanning.framer';
-import { crc16Kermit } from '../../codec/teltonika-crc';
 import type { FramerFactory } from '../protocol.types';
 
 /**

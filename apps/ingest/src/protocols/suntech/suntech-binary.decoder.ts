@@ -1,4 +1,5 @@
-import { newPosition, setLocation, utcTime } from '../../codec/meitrack-position';
+import { strictIsoTime } from '../../codec/dates';
+import { newPositionAt, setLocation } from '../../codec/position-builder';
 import { knotsFromKph } from '../../codec/units';
 import type { DecodedPosition, DecodeResult } from '../protocol.types';
 import { setAlert } from './suntech-common';
@@ -35,7 +36,7 @@ export function decodeSuntechUniversalZip(frame: Buffer): DecodeResult {
   const r = new Reader(frame, 3);
   const uniqueId = bcd(r.bytes(5));
   const mask = (r.u8() << 16) | r.u16();
-  const position = newPosition();
+  const position = newPositionAt();
   const a = position.attributes;
   const has = (n: number) => bit(mask, n);
   if (has(0)) r.u8(); // model
@@ -46,7 +47,7 @@ export function decodeSuntechUniversalZip(frame: Buffer): DecodeResult {
   if (date && time) {
     const [y = 0, mo = 0, d = 0] = date;
     const [h = 0, mi = 0, s = 0] = time;
-    position.deviceTime = position.fixTime = utcTime(2000 + y, mo, d, h, mi, s);
+    position.deviceTime = position.fixTime = strictIsoTime(2000 + y, mo, d, h, mi, s);
   }
   if (has(5)) r.u32(); // cell id
   if (has(6)) r.u16(); // mcc
@@ -91,7 +92,7 @@ export function decodeSuntechLegacyZip(frame: Buffer): DecodeResult {
   r.u8(); // model
   r.u16(); // software version
   const [y, mo, d, h, mi, s] = [r.u8(), r.u8(), r.u8(), r.u8(), r.u8(), r.u8()];
-  const position: DecodedPosition = newPosition(utcTime(2000 + y, mo, d, h, mi, s));
+  const position: DecodedPosition = newPositionAt(strictIsoTime(2000 + y, mo, d, h, mi, s));
   const a = position.attributes;
   r.bytes(3); // cell
   const latitude = r.u8() + Number(bcdDigits(r.bytes(3))) / 1e6;

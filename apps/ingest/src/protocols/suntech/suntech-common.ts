@@ -1,5 +1,5 @@
 import type { PositionAttributes } from '@waymark/contracts/position';
-import { utcTime } from '../../codec/meitrack-position';
+import { strictIsoTime } from '../../codec/dates';
 import { parseJavaDouble, parseJavaInt } from '../../codec/units';
 
 /**
@@ -43,7 +43,7 @@ export function suntechTime(date: string | undefined, time: string | undefined):
   const d = /^(\d{4})(\d{2})(\d{2})$/.exec(date ?? '');
   const t = /^(\d{2}):(\d{2}):(\d{2})$/.exec(time ?? '');
   if (!d || !t) throw new Error(`suntech date/time ${JSON.stringify(`${date} ${time}`)} is malformed`);
-  return utcTime(Number(d[1]), Number(d[2]), Number(d[3]), Number(t[1]), Number(t[2]), Number(t[3]));
+  return strictIsoTime(Number(d[1]), Number(d[2]), Number(d[3]), Number(t[1]), Number(t[2]), Number(t[3]));
 }
 
 export function double(text: string | undefined, name: string): number {

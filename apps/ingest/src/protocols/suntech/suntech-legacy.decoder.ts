@@ -1,5 +1,6 @@
 import type { PositionAttributes } from '@waymark/contracts/position';
-import { cellTower, networkOf, newPosition, setLocation } from '../../codec/meitrack-position';
+import { cellTowerInRange, networkOf } from '../../codec/network';
+import { newPositionAt, setLocation } from '../../codec/position-builder';
 import { knotsFromKph, parseJavaDouble, parseJavaInt } from '../../codec/units';
 import type { DecodedPosition, DecodeResult } from '../protocol.types';
 import {
@@ -34,13 +35,13 @@ export function decodeSuntechLegacy(
   if (f[1] === 'Res' || type === 'CMD') {
     // `<model><command>;Res;<id>;…`: the reply to a command (CMD, or a setting such as NTW, RPT, ADP)
     if (f[1] !== 'Res' || !f[2]) return { messages: [] };
-    const position = newPosition();
+    const position = newPositionAt();
     position.attributes.type = type;
     position.attributes.result = f.slice(3).join(';');
     return { messages: [position], uniqueId: f[2] };
   }
   if (type === 'HTE') {
-    const position = newPosition();
+    const position = newPositionAt();
     const driver = f.at(-1);
     if (driver && f.length > 20) position.attributes.driverUniqueId = driver;
     return { messages: [position], uniqueId };
@@ -53,7 +54,7 @@ function decodeReport(type: string, f: readonly string[], options: SuntechOption
   let dateIndex = 2;
   while (dateIndex < 5 && !/^\d{8}$/.test(f[dateIndex] ?? '')) dateIndex++;
   if (dateIndex === 5) throw new Error('suntech report has no date');
-  const position = newPosition(suntechTime(f[dateIndex], f[dateIndex + 1]));
+  const position = newPositionAt(suntechTime(f[dateIndex], f[dateIndex + 1]));
   const a = position.attributes;
   a.type = type;
   a.versionFw = f[dateIndex - 1] ?? '';
@@ -63,7 +64,7 @@ function decodeReport(type: string, f: readonly string[], options: SuntechOption
     const cell = c.next();
     if (!isLatitude(f[c.index])) {
       const [mcc, mnc, lac, rx] = [c.next(), c.next(), c.next(), c.next()];
-      const tower = cellTower(
+      const tower = cellTowerInRange(
         int(mcc, 'mcc'),
         int(mnc, 'mnc'),
         hexInt(lac) ?? -1,
@@ -162,15 +163,17 @@ function decodeSt410(type: string, f: readonly string[]): DecodedPosition {
   const n = f.length;
   if (n < 22) throw new Error(`suntech ST410 report has ${n} fields`);
   const from = (back: number) => f[n - back];
-  const position = newPosition(suntechTime(from(8), from(7)));
+  const position = newPositionAt(suntechTime(from(8), from(7)));
   const a = position.attributes;
   a.type = type;
   a.versionFw = f[2] ?? '';
-  const towers = [cellTower(int(f[5], 'mcc'), int(f[6], 'mnc'), int(f[8], 'lac'), int(f[4], 'cid'), int(f[7], 'rx'))];
+  const towers = [
+    cellTowerInRange(int(f[5], 'mcc'), int(f[6], 'mnc'), int(f[8], 'lac'), int(f[4], 'cid'), int(f[7], 'rx')),
+  ];
   for (let i = 10; i + 6 <= n - 12; i += 6) {
     const [cid, mcc, mnc, lac, rx] = [f[i], f[i + 1], f[i + 2], f[i + 3], f[i + 4]].map((v) => parseJavaInt(v ?? ''));
     if ([cid, mcc, mnc, lac, rx].every((v) => v !== undefined)) {
-      towers.push(cellTower(mcc as number, mnc as number, lac as number, cid as number, rx));
+      towers.push(cellTowerInRange(mcc as number, mnc as number, lac as number, cid as number, rx));
     }
   }
   position.network = networkOf(towers);
@@ -196,7 +199,7 @@ export function decodeSt910(f: readonly string[]): DecodeResult {
   if (!uniqueId) throw new Error('suntech ST910 report has no device id');
   if (report === 'Alive') return { messages: [], uniqueId };
   if (report !== 'Location' && report !== 'Alert' && report !== 'Emergency') return { messages: [], uniqueId };
-  const position = newPosition(suntechTime(f[4], f[5]));
+  const position = newPositionAt(suntechTime(f[4], f[5]));
   const a = position.attributes;
   if (report !== 'Location') a.alarm = 'general';
   a.versionFw = f[3] ?? '';

@@ -1,5 +1,5 @@
 import type { PositionAttributes } from '@waymark/contracts/position';
-import { javaTrim } from '../../codec/meitrack-position';
+import { javaTrim } from '../../codec/text';
 
 /**
  * Where the data of a UEX (external serial device) report lies in the text. The data is `<length>;<data>`, and

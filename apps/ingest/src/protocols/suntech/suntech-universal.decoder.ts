@@ -1,4 +1,5 @@
-import { cellTower, networkOf, newPosition, setLocation } from '../../codec/meitrack-position';
+import { cellTowerInRange, networkOf } from '../../codec/network';
+import { newPositionAt, setLocation } from '../../codec/position-builder';
 import { knotsFromKph, parseJavaInt } from '../../codec/units';
 import type { DecodedPosition, DecodeResult } from '../protocol.types';
 import { double, FieldCursor, hexInt, int, setAlert, suntechTime } from './suntech-common';
@@ -40,7 +41,7 @@ function decodeMasked(type: string, f: readonly string[]): DecodedPosition {
   const c = new FieldCursor(f, 3);
   const take = (n: number) => (bit(mask, n) ? c.next() : undefined);
 
-  const position = newPosition();
+  const position = newPositionAt();
   const a = position.attributes;
   a.type = type;
   take(0); // model
@@ -57,7 +58,7 @@ function decodeMasked(type: string, f: readonly string[]): DecodedPosition {
     const mccValue = parseJavaInt(mcc);
     const mncValue = parseJavaInt(mnc);
     if (mccValue !== undefined && mncValue !== undefined) {
-      position.network = networkOf([cellTower(mccValue, mncValue, hexInt(lac) ?? -1, hexInt(cell) ?? -1)]);
+      position.network = networkOf([cellTowerInRange(mccValue, mncValue, hexInt(lac) ?? -1, hexInt(cell) ?? -1)]);
     }
   }
   const latitude = take(10);
@@ -116,7 +117,7 @@ function decodeMasked(type: string, f: readonly string[]): DecodedPosition {
 /** BLE: id, model, version, date, time, latitude, longitude, count, then per beacon rssi (and two more), id,
  * samples, major, minor. */
 function decodeBeacons(f: readonly string[]): DecodedPosition {
-  const position = newPosition(suntechTime(f[4], f[5]));
+  const position = newPositionAt(suntechTime(f[4], f[5]));
   const a = position.attributes;
   a.type = 'BLE';
   a.versionFw = f[3] ?? '';

@@ -1,4 +1,4 @@
-import { ByteQueue } from '../../codec/meitrack-byte-queue';
+import { ByteQueue } from '../../codec/byte-queue';
 import type { Framer, FramerFactory } from '../protocol.types';
 import { endsData, locateUexLength } from './suntech-uex';
 

@@ -1,14 +1,13 @@
-import type { ByteReader } from '../../codec/gt06-byte-reader';
-import type { PositionDraft } from '../../codec/gt06-position';
+import type { ByteReader } from '../../codec/byte-reader';
+import { addCellTower, cellTower } from '../../codec/network';
 import {
   addAlarm,
-  addCellTower,
-  cellTower,
   markOutdated,
   newPosition,
+  type PositionDraft,
   setAttribute,
   setTime,
-} from '../../codec/gt06-position';
+} from '../../codec/position-builder';
 import { knotsFromKph } from '../../codec/units';
 import { decodeIoElement } from './teltonika-io';
 

@@ -1,6 +1,6 @@
-import { asciiOf, ByteReader } from '../../codec/gt06-byte-reader';
-import type { PositionDraft } from '../../codec/gt06-position';
-import { addAlarm, setAttribute } from '../../codec/gt06-position';
+import { ByteReader } from '../../codec/byte-reader';
+import { addAlarm, type PositionDraft, setAttribute } from '../../codec/position-builder';
+import { asciiOf } from '../../codec/text';
 import { knotsFromKph } from '../../codec/units';
 
 /**

@@ -1,7 +1,6 @@
-import { asciiOf, type ByteReader } from '../../codec/gt06-byte-reader';
-import type { PositionDraft } from '../../codec/gt06-position';
-import { markOutdated, newPosition, setAttribute } from '../../codec/gt06-position';
-import { javaTrim } from '../../codec/teltonika-text';
+import type { ByteReader } from '../../codec/byte-reader';
+import { markOutdated, newPosition, type PositionDraft, setAttribute } from '../../codec/position-builder';
+import { asciiOf, javaTrim } from '../../codec/text';
 
 export const CODEC_12 = 0x0c;
 export const CODEC_13 = 0x0d;

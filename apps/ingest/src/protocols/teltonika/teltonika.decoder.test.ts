@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crc16Ibm } from '../../codec/teltonika-crc';
+import { crc16Ibm } from '../../codec/crc16';
 import { mutations, seededRandom } from '../../testing/mutations';
 import { expectSameAsTraccar, loadVectors, type TraccarVector, testSession } from '../../testing/traccar-vectors';
 import { frameOf, scoreProtocol } from '../../testing/vector-score';

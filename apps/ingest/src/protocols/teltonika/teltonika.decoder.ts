@@ -1,6 +1,7 @@
-import { asciiOf, ByteReader } from '../../codec/gt06-byte-reader';
-import type { PositionDraft } from '../../codec/gt06-position';
-import { crc16Ibm } from '../../codec/teltonika-crc';
+import { ByteReader } from '../../codec/byte-reader';
+import { crc16Ibm } from '../../codec/crc16';
+import type { PositionDraft } from '../../codec/position-builder';
+import { asciiOf } from '../../codec/text';
 import type { DecodeResult, Decoder } from '../protocol.types';
 import { AVL_CODECS, CODEC_GH3000, decodeAvlRecords } from './teltonika-avl';
 import { isFmbFamily } from './teltonika-io';

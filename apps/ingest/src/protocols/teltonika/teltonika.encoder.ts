@@ -1,4 +1,4 @@
-import { crc16Ibm } from '../../codec/teltonika-crc';
+import { crc16Ibm } from '../../codec/crc16';
 import type { Encoder } from '../protocol.types';
 
 /**

@@ -1,4 +1,5 @@
-import { addAlarm, type Draft, markOutdated, NetworkBuilder, newDraft, setFixTime } from '../../codec/jt808-common';
+import { NetworkBuilder } from '../../codec/network';
+import { addAlarmOnce, clearFix, newPosition, type PositionDraft, setTime } from '../../codec/position-builder';
 import type { DecodeResult } from '../protocol.types';
 
 /**
@@ -6,7 +7,7 @@ import type { DecodeResult } from '../protocol.types';
  * (ZC03), cell/Wi-Fi fixes (DW5x) and battery-management data (BS5x). Null when the type is none of these.
  */
 export function decodeTk103Status(body: string, id: string, type: string): DecodeResult | null {
-  const one = (draft: Draft | null): DecodeResult => ({ messages: draft ? [draft] : [], uniqueId: id });
+  const one = (draft: PositionDraft | null): DecodeResult => ({ messages: draft ? [draft] : [], uniqueId: id });
   switch (type) {
     case 'ZC20':
       return one(decodeBattery(body));
@@ -26,11 +27,11 @@ export function decodeTk103Status(body: string, id: string, type: string): Decod
 }
 
 /** `id,ZC20,ddmmyy,hhmmss,level(0-6),battery(cV),power(dV, 65535 = none),...` */
-function decodeBattery(body: string): Draft | null {
+function decodeBattery(body: string): PositionDraft | null {
   const m = /^\d+,ZC20,(\d\d)(\d\d)(\d\d),(\d\d)(\d\d)(\d\d),(\d+),(\d+),(\d+)/.exec(body);
   if (!m) return null;
   const n = (i: number) => Number(m[i]);
-  const draft = markOutdated(newDraft(), Date.UTC(2000 + n(3), n(2) - 1, n(1), n(4), n(5), n(6)));
+  const draft = clearFix(newPosition(), Date.UTC(2000 + n(3), n(2) - 1, n(1), n(4), n(5), n(6)));
   draft.attributes.batteryLevel = Math.floor((n(7) * 100) / 6);
   draft.attributes.battery = n(8) / 100;
   if (n(9) !== 65535) draft.attributes.power = n(9) / 10;
@@ -38,11 +39,11 @@ function decodeBattery(body: string): Draft | null {
 }
 
 /** `id,ZC03,ddmmyy,hhmmss,$free text$`: the device's answer to a command. */
-function decodeResult(body: string): Draft | null {
+function decodeResult(body: string): PositionDraft | null {
   const m = /^\d+,ZC03,(\d\d)(\d\d)(\d\d),(\d\d)(\d\d)(\d\d),\$([\s\S]*)\$$/.exec(body);
   if (!m) return null;
   const n = (i: number) => Number(m[i]);
-  const draft = markOutdated(newDraft(), Date.UTC(2000 + n(3), n(2) - 1, n(1), n(4), n(5), n(6)));
+  const draft = clearFix(newPosition(), Date.UTC(2000 + n(3), n(2) - 1, n(1), n(4), n(5), n(6)));
   draft.attributes.result = m[7] as string;
   return draft;
 }
@@ -51,9 +52,9 @@ function decodeResult(body: string): Draft | null {
  * Cells, either `BZ00,mcc,mnc,lac,cid,...` (hex lac/cid, the first tower only) or
  * `BZ00,{mcc,mnc,lac,cid}{...},odometer(hex)` (decimal towers).
  */
-function decodeCells(body: string): Draft | null {
+function decodeCells(body: string): PositionDraft | null {
   const network = new NetworkBuilder();
-  const draft = markOutdated(newDraft());
+  const draft = clearFix(newPosition());
   const braces = /^\d+BZ00,((?:\{[^}]*\}\s*)+),([0-9A-Fa-f]+)/.exec(body);
   if (braces) {
     for (const [, inner] of (braces[1] as string).matchAll(/\{([^}]*)\}/g)) {
@@ -71,10 +72,10 @@ function decodeCells(body: string): Draft | null {
   return draft;
 }
 
-function decodeVin(body: string): Draft | null {
+function decodeVin(body: string): PositionDraft | null {
   const m = /^\d+BV00([0-9A-Z]+)/.exec(body);
   if (!m) return null;
-  const draft = markOutdated(newDraft());
+  const draft = clearFix(newPosition());
   draft.attributes.vin = m[1] as string;
   return draft;
 }
@@ -84,8 +85,8 @@ function decodeVin(body: string): Draft | null {
  * current (0.1 A, offset 30000), state of charge (0.1 %); 91: highest/lowest cell voltage (mV) with their cell
  * numbers; 92: highest/lowest temperature (+40 °C) with their probes; 96: frame number and seven cell temperatures.
  */
-function decodeBms(body: string): Draft | null {
-  const draft = markOutdated(newDraft());
+function decodeBms(body: string): PositionDraft | null {
+  const draft = clearFix(newPosition());
   const attributes = draft.attributes;
   const items = body.replace(/^\d+BS5./, '').split(',');
   for (const item of items) {
@@ -151,7 +152,7 @@ export function tk103TypeAlarm(type: string): string | undefined {
 }
 
 /** Cell and Wi-Fi fix of the DW5x messages: `id,DW5x,mcc,mnc,lac,cid,n,mac*rssi*channel...,ddmmyy,hhmmss`. */
-function decodeTk103Network(body: string, type: string): Draft | null {
+function decodeTk103Network(body: string, type: string): PositionDraft | null {
   const fields = body.split(',');
   if (fields.length < 9) return null;
   const [mcc, mnc, lac, cid, count] = fields.slice(2, 7).map((f) => Number(f));
@@ -165,7 +166,7 @@ function decodeTk103Network(body: string, type: string): Draft | null {
   const date = fields.at(-2) ?? '';
   const time = fields.at(-1) ?? '';
   if (!/^\d{6}$/.test(date) || !/^\d{6}$/.test(time)) return null;
-  const draft = newDraft();
+  const draft = newPosition();
   const when = Date.UTC(
     2000 + Number(date.slice(4, 6)),
     Number(date.slice(2, 4)) - 1,
@@ -174,9 +175,9 @@ function decodeTk103Network(body: string, type: string): Draft | null {
     Number(time.slice(2, 4)),
     Number(time.slice(4, 6)),
   );
-  markOutdated(draft, when);
-  setFixTime(draft, when);
+  clearFix(draft, when);
+  setTime(draft, when);
   draft.network = network.build();
-  addAlarm(draft, TYPE_ALARMS[type]);
+  addAlarmOnce(draft, TYPE_ALARMS[type]);
   return draft;
 }

@@ -1,4 +1,4 @@
-import { addAlarm, type Draft, newDraft, setFixTime } from '../../codec/jt808-common';
+import { addAlarmOnce, newPosition, type PositionDraft, setTime } from '../../codec/position-builder';
 import { knotsFromKph } from '../../codec/units';
 import type { DecodeResult, Decoder } from '../protocol.types';
 import { decodeTk103Status, tk103TypeAlarm } from './tk103-status.decoder';
@@ -57,18 +57,18 @@ const BO01_ALARMS: Record<string, string> = {
   '6': 'geofenceExit',
 };
 
-function decodeLocation(body: string): { draft: Draft; alarmCode?: string } | null {
+function decodeLocation(body: string): { draft: PositionDraft; alarmCode?: string } | null {
   const m = LOCATION.exec(body);
   if (!m) return null;
   const g = (i: number) => m[i] ?? '';
   const type = g(3);
   const commaForm = g(2) === ',' || g(4) === ',';
-  const draft = newDraft();
+  const draft = newPosition();
 
   const [a, b, c] = [Number(g(6)), Number(g(7)), Number(g(8))];
   const [year, month, day] = commaForm ? [c, b, a] : [a, b, c];
   // Date.UTC rolls over out-of-range months and days as Java's lenient calendar does.
-  setFixTime(draft, Date.UTC(2000 + year, month - 1, day, Number(g(17)), Number(g(18)), Number(g(19))));
+  setTime(draft, Date.UTC(2000 + year, month - 1, day, Number(g(17)), Number(g(18)), Number(g(19))));
   draft.valid = g(9) === 'A';
   draft.latitude = (Number(g(10) || 0) + Number(g(11)) / 60) * (g(12) === 'S' ? -1 : 1);
   draft.longitude = (Number(g(13) || 0) + Number(g(14)) / 60) * (g(15) === 'W' ? -1 : 1);
@@ -100,9 +100,9 @@ function decodeLocation(body: string): { draft: Draft; alarmCode?: string } | nu
   let alarmCode: string | undefined;
   if (type === 'BO01') {
     alarmCode = g(5).charAt(0);
-    addAlarm(draft, BO01_ALARMS[alarmCode]);
+    addAlarmOnce(draft, BO01_ALARMS[alarmCode]);
   } else {
-    addAlarm(draft, tk103TypeAlarm(type));
+    addAlarmOnce(draft, tk103TypeAlarm(type));
   }
   return alarmCode === undefined ? { draft } : { draft, alarmCode };
 }

@@ -1,4 +1,5 @@
-import { addAlarm, type Draft, markOutdated, NetworkBuilder, newDraft, setFixTime } from '../../codec/jt808-common';
+import { NetworkBuilder } from '../../codec/network';
+import { addAlarmOnce, clearFix, newPosition, type PositionDraft, setTime } from '../../codec/position-builder';
 import { knotsFromKph, parseJavaDouble, parseJavaInt } from '../../codec/units';
 import type { DecodeResult, Decoder, SessionView } from '../protocol.types';
 import { parseWatchHeader, type WatchHeader } from './watch.framer';
@@ -30,7 +31,7 @@ export const decodeWatch: Decoder<Buffer> = (frame, session) => {
   } else if (type === 'LK') {
     reply('LK');
     if (values.length >= 3) {
-      const position = markOutdated(newDraft(), session.receivedAt);
+      const position = clearFix(newPosition(), session.receivedAt);
       const level = parseJavaInt((values[2] ?? '').split('.')[0] ?? '');
       if (level !== undefined) position.attributes.batteryLevel = level;
       result.messages.push(position);
@@ -66,9 +67,9 @@ export function watchFrame(manufacturer: string, id: string, index: string | nul
 
 export type { WatchHeader };
 
-function decodeHealth(type: string, values: string[], session: SessionView): Draft | null {
+function decodeHealth(type: string, values: string[], session: SessionView): PositionDraft | null {
   if (values.length === 0 || values[0] === '') return null;
-  const position = markOutdated(newDraft(), session.receivedAt);
+  const position = clearFix(newPosition(), session.receivedAt);
   const attributes = position.attributes;
   let i = 0;
   if (type === 'temp') {
@@ -105,7 +106,7 @@ function decodeAlarm(status: number): string | undefined {
  * `ddmmyy,hhmmss,A|V,lat,N|S,lon,E|W,speed(km/h),course,altitude,satellites,rssi,battery,steps,rolls,status(hex),`
  * then cells (`count,ta,mcc,mnc,{lac,cid,rssi}`) and Wi-Fi (`count,{name,mac,rssi}`).
  */
-function decodePosition(values: string[]): Draft | null {
+function decodePosition(values: string[]): PositionDraft | null {
   if (values.length < 16) return null;
   const v = (i: number) => (values[i] ?? '').trim();
   const date = v(0);
@@ -113,9 +114,9 @@ function decodePosition(values: string[]): Draft | null {
   if (!/^\d{6}$/.test(date) || !/^\d{6}$/.test(time)) return null;
   const num = (text: string) => parseJavaDouble(text) ?? 0;
   const int = (text: string) => parseJavaInt(text) ?? 0;
-  const position = newDraft();
+  const position = newPosition();
   const part = (s: string, at: number) => Number(s.slice(at, at + 2));
-  setFixTime(
+  setTime(
     position,
     Date.UTC(2000 + part(date, 4), part(date, 2) - 1, part(date, 0), part(time, 0), part(time, 2), part(time, 4)),
   );
@@ -137,7 +138,7 @@ function decodePosition(values: string[]): Draft | null {
   attributes.batteryLevel = int(v(12));
   attributes.steps = int(v(13));
   const status = /^[0-9A-Fa-f]{1,8}$/.test(v(15)) ? Number.parseInt(v(15), 16) : 0;
-  addAlarm(position, decodeAlarm(status));
+  addAlarmOnce(position, decodeAlarm(status));
   if (status & (1 << 4)) attributes.motion = true;
 
   position.network = decodeNetwork(values.slice(16));

@@ -1,5 +1,7 @@
 import type { CellTower, PositionAttributes } from '@waymark/contracts/position';
-import { cellTower, networkOf, newPosition, setLocation, utcTime } from '../../codec/meitrack-position';
+import { strictIsoTime } from '../../codec/dates';
+import { cellTowerInRange, networkOf } from '../../codec/network';
+import { newPositionAt, setLocation } from '../../codec/position-builder';
 import { knotsFromKph, parseJavaDouble, parseJavaInt } from '../../codec/units';
 import type { DecodedPosition } from '../protocol.types';
 
@@ -15,7 +17,7 @@ export function decodeWialonRecord(fields: readonly string[], receivedAt: Date):
     const value = fields[i]?.trim();
     return value === undefined || value === '' || value === 'NA' ? undefined : value;
   };
-  const position = newPosition(recordTime(field(0), field(1), receivedAt));
+  const position = newPositionAt(recordTime(field(0), field(1), receivedAt));
   const attributes = position.attributes;
 
   const latitude = coordinate(field(2), field(3), 'N', 'S');
@@ -58,7 +60,7 @@ function recordTime(date: string | undefined, time: string | undefined, received
   const d = /^(\d{2})(\d{2})(\d{2})$/.exec(date);
   const t = /^(\d{2})(\d{2})(\d{2})(?:\.\d+)?$/.exec(time);
   if (!d || !t) throw new Error(`wialon date/time ${JSON.stringify(`${date} ${time}`)} is malformed`);
-  return utcTime(2000 + Number(d[3]), Number(d[2]), Number(d[1]), Number(t[1]), Number(t[2]), Number(t[3]));
+  return strictIsoTime(2000 + Number(d[3]), Number(d[2]), Number(d[1]), Number(t[1]), Number(t[2]), Number(t[3]));
 }
 
 /** `DDMM.mmmm` / `DDDMM.mmmm` and its hemisphere letter, in signed degrees. */
@@ -107,7 +109,7 @@ function decodeParams(attributes: PositionAttributes, params: string): CellTower
       const n = cell[1] as string;
       const [mcc, mnc, lac, cid] = [`mcc${n}`, `mnc${n}`, `lac${n}`, key].map((k) => attributes[k]);
       if (typeof mcc === 'number' && typeof mnc === 'number' && typeof lac === 'number' && typeof cid === 'number') {
-        const tower = cellTower(mcc, mnc, lac, cid);
+        const tower = cellTowerInRange(mcc, mnc, lac, cid);
         if (tower) towers.push(tower);
         delete attributes[`mcc${n}`];
         delete attributes[`mnc${n}`];

@@ -1,3 +1,5 @@
+import { asciiOf } from './text';
+
 /**
  * A bounds-checked big-endian cursor over one frame, the way binary decoders read (Netty's ByteBuf reads):
  * every read past the end throws an Error, so a truncated frame fails cleanly instead of yielding garbage.
@@ -155,26 +157,4 @@ export class ByteReader {
     if (at < 0 || at >= this.end) throw new Error(`truncated frame: no byte at ${at}`);
     return this.buffer.readUInt8(at);
   }
-}
-
-export function asciiOf(bytes: Buffer): string {
-  let text = '';
-  for (const b of bytes) text += b < 0x80 ? String.fromCharCode(b) : '\ufffd';
-  return text;
-}
-
-/** Java's String.trim(): strips every character up to U+0020 (NULs and control bytes included) at both ends. */
-export function javaTrim(text: string): string {
-  let start = 0;
-  let end = text.length;
-  while (start < end && text.charCodeAt(start) <= 0x20) start++;
-  while (end > start && text.charCodeAt(end - 1) <= 0x20) end--;
-  return text.slice(start, end);
-}
-
-/** UTF-16BE text (an odd trailing byte becomes U+FFFD, as Java decodes it). */
-export function utf16beOf(bytes: Buffer): string {
-  const even = Buffer.from(bytes.subarray(0, bytes.length - (bytes.length % 2)));
-  even.swap16();
-  return even.toString('utf16le') + (bytes.length % 2 ? '\ufffd' : '');
 }
