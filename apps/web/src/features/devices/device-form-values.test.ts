@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { aDevice } from '../../test/devices-fixtures';
 import { tabOfField, toDeviceInput, toFormValues, validateDevice } from './device-form-values';
-import { aDevice } from './test-data';
 
 describe('device form values', () => {
   it('round-trips a device: dates, kilometres and the fields the form does not show', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { aDevice, aPosition } from '../../test/devices-fixtures';
 import { bearingDegrees, compassPoint, distanceMetres, radarEntries } from './radar-geometry';
-import { aDevice, aPosition } from './test-data';
 
 describe('radar geometry', () => {
   it('measures great-circle distance and initial bearing', () => {

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { aDevice, anEvent, aPosition } from '../../../test/alerts-fixtures';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { aServer, aUser } from '../../../test/fixtures';
 import { renderAt } from '../../../test/render';
 import { SessionProvider } from '../../auth/session-context';
 import { exportAlertPdf } from '../alert-pdf';
-import { aDevice, anEvent, aPosition } from '../alerts.fixtures';
 import { AlertDetails } from './alert-details';
 
 vi.mock('./event-map', () => ({ EventMap: ({ label }: { label: string }) => <p>map of {label}</p> }));

@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { liveKeys } from '../../../live/live-keys';
+import { aDevice, anEvent } from '../../../test/alerts-fixtures';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { renderAt } from '../../../test/render';
-import { aDevice, anEvent } from '../alerts.fixtures';
 import { AlertsOverview } from './alerts-overview';
 
 describe('AlertsOverview', () => {

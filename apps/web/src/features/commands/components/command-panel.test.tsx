@@ -1,11 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { aDevice } from '../../../test/devices-fixtures';
 import { bodiesOf, json, stubFetch } from '../../../test/fetch-stub';
 import { aUser } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { SessionProvider } from '../../auth/session-context';
-import { aDevice } from '../../devices/test-data';
 import { CommandPanel } from './command-panel';
 
 const sentAs =

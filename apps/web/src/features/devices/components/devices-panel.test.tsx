@@ -2,11 +2,11 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Permission } from '@waymark/contracts/permissions';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { aDevice } from '../../../test/devices-fixtures';
 import { bodiesOf, json, stubFetch } from '../../../test/fetch-stub';
 import { aUser } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { SessionProvider } from '../../auth/session-context';
-import { aDevice } from '../test-data';
 import { DevicesPanel } from './devices-panel';
 
 const devices = [

@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { aDevice, aPosition } from '../../../test/devices-fixtures';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { aServer, aUser } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { SessionProvider } from '../../auth/session-context';
-import { aDevice, aPosition } from '../test-data';
 import { NetworkDetails } from './network-details';
 import { PositionDetails } from './position-details';
 

@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { aDevice, aPosition } from '../../../test/devices-fixtures';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { aServer, aUser } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { SessionProvider } from '../../auth/session-context';
-import { aDevice, aPosition } from '../test-data';
 import { RadarPanel } from './radar-panel';
 import { TrackPanel } from './track-panel';
 

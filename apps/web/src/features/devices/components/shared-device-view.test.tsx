@@ -1,10 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aDevice, aPosition } from '../../../test/devices-fixtures';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { aServer } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { applyShareFrame } from '../shared-device';
-import { aDevice, aPosition } from '../test-data';
 import { SharedDeviceView } from './shared-device-view';
 
 vi.mock('./device-map', () => ({

@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { aDevice } from '../../../test/alerts-fixtures';
 import { bodiesOf, json, stubFetch } from '../../../test/fetch-stub';
 import { renderAt, renderRoutes } from '../../../test/render';
-import { aDevice } from '../../alerts/alerts.fixtures';
 import type { GeofenceMapProps } from './geofence-map';
 import { GeofenceWorkspace } from './geofence-workspace';
 

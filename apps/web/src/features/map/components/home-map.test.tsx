@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { HomePage } from '../../../pages/home-page';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { aServer, aUser } from '../../../test/fixtures';
+import { aDevice, aPosition } from '../../../test/map-fixtures';
 import { renderAt } from '../../../test/render';
 import { SessionProvider } from '../../auth/session-context';
-import { aDevice, aPosition } from '../map-fixtures';
 
 const device = (id: number, name: string, status: Device['status']) => aDevice({ id, name, status });
 const position = (deviceId: number, latitude: number, longitude: number, speed: number) =>

@@ -1,6 +1,6 @@
 import L from 'leaflet';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { aDevice, aPosition } from '../map-fixtures';
+import { aDevice, aPosition } from '../../../test/map-fixtures';
 import { DeviceMarkerLayer } from './device-marker-layer';
 
 function sizedMap(zoom: number) {

@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { aDevice } from '../../../test/alerts-fixtures';
 import { bodiesOf, json, stubFetch } from '../../../test/fetch-stub';
 import { renderAt } from '../../../test/render';
-import { aDevice } from '../../alerts/alerts.fixtures';
 import { NotificationsManager } from './notifications-manager';
 
 const rule = {

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatTime } from '../../../lib/format/time';
+import { aDevice, aPosition } from '../../../test/devices-fixtures';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { aServer, aUser } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { SessionProvider } from '../../auth/session-context';
-import { aDevice, aPosition } from '../../devices/test-data';
 import { ReplayPanel } from './replay-panel';
 
 const NOW = new Date(2026, 0, 14, 15, 30);

@@ -1,6 +1,8 @@
 import { type Device, deviceSchema, type Position } from '@waymark/contracts/device';
 import type { Event } from '@waymark/contracts/event';
 
+// The alerts feature's test data: a geofence entry in Paris, its device and its position.
+
 /** Test data shaped as the API sends it. */
 export function aDevice(overrides: Partial<Device> = {}): Device {
   const details = Object.fromEntries(Object.keys(deviceSchema.shape).map((key) => [key, null]));

@@ -1,5 +1,7 @@
 import type { Device, Position } from '@waymark/contracts/device';
 
+// The devices feature's test data: one van in Athens and its last fix.
+
 /** A device as GET /api/devices answers it. */
 export function aDevice(overrides: Partial<Device> = {}): Device {
   return {

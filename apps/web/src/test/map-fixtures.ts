@@ -1,5 +1,7 @@
 import { type Device, deviceSchema, type Position } from '@waymark/contracts/device';
 
+// The map's test data: devices and positions made from an id (fleets of any size).
+
 /** A device as GET /api/devices answers it (every detail field null), for tests. */
 export function aDevice(overrides: Partial<Device> & Pick<Device, 'id'>): Device {
   const nulls = Object.fromEntries(Object.keys(deviceSchema.shape).map((key) => [key, null]));
