@@ -1,6 +1,5 @@
 import { addAlarmOnce } from '../../codec/position-builder';
-import type { Jt808Reader } from './jt808-frame';
-import type { LocationItems } from './jt808-location.decoder';
+import type { Jt808Reader, LocationItems } from './jt808-frame';
 
 /**
  * 0xEB: a time zone text (`UTC-04:00`), a cell list (mcc, mnc, then lac/cid/rssi) when it starts with a country

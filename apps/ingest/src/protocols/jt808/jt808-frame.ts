@@ -1,4 +1,6 @@
 import { bcdPairs } from '../../codec/bcd';
+import type { NetworkBuilder } from '../../codec/network';
+import type { PositionDraft } from '../../codec/position-builder';
 
 /**
  * JT/T 808 framing helpers: 0x7E delimits a message, 0x7E and 0x7D inside it travel as 7D 02 and 7D 01, and the
@@ -94,8 +96,35 @@ export class Jt808Reader {
   }
 }
 
+/** What a location report carries beyond the position, for the additional items to fill in. */
+export interface LocationItems {
+  position: PositionDraft;
+  network: NetworkBuilder;
+}
+
 /** yymmddhhmmss BCD in the terminal's time zone (JT/T 808 uses Beijing time, GMT+8) to epoch ms. */
 export function jt808Time(bytes: Buffer, offsetHours = 8): number {
   const [yy, mo, dd, hh, mi, ss] = bcdPairs(bytes) as [number, number, number, number, number, number];
   return Date.UTC(2000 + yy, mo - 1, dd, hh - offsetHours, mi, ss);
+}
+
+/** The device id of a phone field: BCD digits without leading zeros, or an IMEI prefix in hex plus its Luhn digit. */
+export function jt808DeviceId(phone: Buffer): string {
+  const hex = phone.toString('hex');
+  if (/^\d+$/.test(hex)) return hex.replace(/^0+/, '') || '0';
+  const prefix = BigInt(`0x${hex}`).toString();
+  return prefix + luhnDigit(prefix);
+}
+
+export function luhnDigit(digits: string): number {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return (10 - (sum % 10)) % 10;
 }

@@ -2,8 +2,7 @@ import { bcdPairs } from '../../codec/bcd';
 import { NetworkBuilder } from '../../codec/network';
 import { addAlarmOnce, newPosition, type PositionDraft, setTime } from '../../codec/position-builder';
 import type { DecodeResult } from '../protocol.types';
-import { jt808DeviceId } from './jt808.decoder';
-import { Jt808Reader } from './jt808-frame';
+import { Jt808Reader, jt808DeviceId } from './jt808-frame';
 
 /**
  * 0x5501 (live) and 0x5502 (stored) reports of Jointech e-lock trackers inside the JT/T 808 framing: a 6-byte id,

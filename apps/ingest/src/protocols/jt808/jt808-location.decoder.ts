@@ -1,7 +1,7 @@
 import { NetworkBuilder } from '../../codec/network';
 import { addAlarmOnce, newPosition, type PositionDraft, setTime } from '../../codec/position-builder';
 import { knotsFromKph } from '../../codec/units';
-import { type Jt808Reader, jt808Time } from './jt808-frame';
+import { type Jt808Reader, jt808Time, type LocationItems } from './jt808-frame';
 import { decodeVendorItem } from './jt808-vendor.decoder';
 
 /** Alarm flag bits of a location report, in Traccar's names, in the order they are listed. */
@@ -18,12 +18,6 @@ const ALARM_BITS: [number[], string][] = [
   [[28], 'movement'],
   [[29, 30], 'accident'],
 ];
-
-/** What a location report carries beyond the position, for the additional items to fill in. */
-export interface LocationItems {
-  position: PositionDraft;
-  network: NetworkBuilder;
-}
 
 /**
  * A JT/T 808 location block (0x0200 body, one 0x0704 item, the tail of 0x0201/0x0500): alarm flags, status,

@@ -1,7 +1,6 @@
 import { addAlarmOnce } from '../../codec/position-builder';
 import { decodeBundle } from './jt808-bundle.decoder';
-import type { Jt808Reader } from './jt808-frame';
-import type { LocationItems } from './jt808-location.decoder';
+import type { Jt808Reader, LocationItems } from './jt808-frame';
 
 /**
  * Manufacturer items of a JT/T 808 location report (ids 0x60 and up), as the trackers that use them lay them out:

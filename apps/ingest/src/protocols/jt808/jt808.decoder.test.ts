@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { fuzzVectors, sessionFor } from '../../testing/protocol.test-kit';
 import { loadVectors } from '../../testing/traccar-vectors';
 import { scoreProtocol } from '../../testing/vector-score';
-import { decodeJt808, luhnDigit } from './jt808.decoder';
+import { decodeJt808 } from './jt808.decoder';
 import { jt808Framer } from './jt808.framer';
 import { jt808Protocol } from './jt808.protocol';
-import { jt808Checksum } from './jt808-frame';
+import { jt808Checksum, luhnDigit } from './jt808-frame';
 
 const session = sessionFor('jt808', { receivedAt: new Date('2026-08-22T01:02:03Z') });
 const decode = (hex: string) => decodeJt808(Buffer.from(hex, 'hex'), session);

@@ -1,6 +1,6 @@
 import type { PositionDraft } from '../../codec/position-builder';
 import type { DecodeResult, Decoder } from '../protocol.types';
-import { Jt808Reader, type Jt808Terminal, jt808Message } from './jt808-frame';
+import { Jt808Reader, type Jt808Terminal, jt808DeviceId, jt808Message } from './jt808-frame';
 import { decodeJointech } from './jt808-jointech.decoder';
 import { decodeJt808Location } from './jt808-location.decoder';
 import { decodeJt808Other, decodeJt808Text } from './jt808-other.decoder';
@@ -143,25 +143,4 @@ function decodeBatch(reader: Jt808Reader): PositionDraft[] {
     reader.pos = item.limit;
   }
   return positions;
-}
-
-/** The device id of a phone field: BCD digits without leading zeros, or an IMEI prefix in hex plus its Luhn digit. */
-export function jt808DeviceId(phone: Buffer): string {
-  const hex = phone.toString('hex');
-  if (/^\d+$/.test(hex)) return hex.replace(/^0+/, '') || '0';
-  const prefix = BigInt(`0x${hex}`).toString();
-  return prefix + luhnDigit(prefix);
-}
-
-export function luhnDigit(digits: string): number {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return (10 - (sum % 10)) % 10;
 }
