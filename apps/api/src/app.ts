@@ -34,8 +34,7 @@ import { shareRoutes } from './modules/share/share.routes';
 import { socketRoutes } from './modules/socket/socket.routes';
 import { totpRoutes } from './modules/users/totp.routes';
 import { usersRoutes } from './modules/users/users.routes';
-import { usersV2Routes } from './modules/users/users-v2.routes';
-import { notificationsExtraRoutes } from './notifications/notifications-extra.routes';
+import { usersV2Routes } from './modules/users/users.v2.routes';
 import { authPlugin } from './plugins/app/auth';
 import { errorsPlugin } from './plugins/app/errors';
 import { openApiPlugin } from './plugins/external/openapi';
@@ -126,7 +125,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(permissionsRoutes, { ctx });
       await api.register(shareRoutes, { ctx });
       await api.register(eventsRoutes, { ctx });
-      await api.register(notificationsExtraRoutes, { ctx });
       await api.register(groupsRoutes, { ctx });
       await api.register(
         async (v2) => {

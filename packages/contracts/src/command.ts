@@ -26,16 +26,3 @@ export const sentCommandSchema = z.object({
   expiresAt: z.string().nullable(),
 });
 export type SentCommand = z.infer<typeof sentCommandSchema>;
-
-/** An event as /api/events and the websocket give it (Traccar's shape). */
-export const eventSchema = z.object({
-  id: z.number().int(),
-  type: z.string(),
-  eventTime: z.string(),
-  deviceId: z.number().int(),
-  positionId: z.number().int().nullable(),
-  geofenceId: z.number().int().nullable(),
-  maintenanceId: z.number().int().nullable(),
-  attributes: z.record(z.string(), z.unknown()),
-});
-export type Event = z.infer<typeof eventSchema>;

@@ -27,6 +27,19 @@ export const EVENT_TYPES = [
 export type EventType = (typeof EVENT_TYPES)[number];
 export const eventTypeSchema = z.enum(EVENT_TYPES);
 
+/** An event as /api/events and the websocket give it (Traccar's shape). */
+export const eventSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  eventTime: z.string(),
+  deviceId: z.number().int(),
+  positionId: z.number().int().nullable(),
+  geofenceId: z.number().int().nullable(),
+  maintenanceId: z.number().int().nullable(),
+  attributes: z.record(z.string(), z.unknown()),
+});
+export type Event = z.infer<typeof eventSchema>;
+
 /** The `alarm` attribute's values (Traccar's names): a notification of type alarm may filter on them. */
 export const ALARM_TYPES = [
   'general',

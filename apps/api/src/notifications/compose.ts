@@ -1,7 +1,7 @@
 import type { Event as EventRow, User } from '@waymark/db/client';
 import type { AppContext } from '../context';
-import { presentEvent } from '../modules/commands/commands.service';
 import { presentDevice } from '../modules/devices/devices.presenter';
+import { presentEvent } from '../modules/events/events.presenter';
 import { presentPosition } from '../modules/positions/positions.presenter';
 import type { Delivery, Recipient } from './channels/types';
 import { pickLanguage, pickSpeedUnit, renderEvent } from './templates/render';

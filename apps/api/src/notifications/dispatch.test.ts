@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatchEvents } from '../events/dispatch';
 import { buildTenant, buildUser, signIn } from '../testing/factories';
 import type { TestSmtpServer } from '../testing/smtp';
 import { sentTo, startSmtpServer } from '../testing/smtp';
 import type { TestApp } from '../testing/test-app';
 import { createTestApp } from '../testing/test-app';
+import { dispatchEvents } from './dispatch';
 import { openSocket, waitUntil } from './testing/socket';
 import type { NotificationWorker } from './worker';
 import { startNotifications } from './worker';

@@ -1,6 +1,6 @@
 import type { Permission } from '@waymark/contracts/permissions';
 import type { Db } from '@waymark/db/client';
-import { effectivePermissions } from '../modules/session/auth-context';
+import { effectivePermissions } from '../plugins/app/auth-context';
 import type { Recipient } from './channels/types';
 import { asRecipient } from './compose';
 import type { Rule } from './rules';

@@ -3,7 +3,7 @@ import type { ParsedCalendar } from '../calendars/calendar-check';
 import { calendarContains, parseCalendar } from '../calendars/calendar-check';
 import type { CompiledComputed } from '../computed/evaluate';
 import { compileComputed } from '../computed/evaluate';
-import type { MaintenanceLink } from './events/types';
+import type { MaintenanceLink } from './event-engine/types';
 import type { GeofenceShape } from './geofences';
 import { shapeOf } from './geofences';
 

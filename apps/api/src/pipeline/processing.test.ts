@@ -10,7 +10,7 @@ import { startProcessing } from './processing';
 
 // what the pipeline hands to dispatchEvents (the notifications engine, tested on its own)
 const dispatched = vi.hoisted(() => [] as { type: string; deviceId: number }[]);
-vi.mock('../events/dispatch', () => ({
+vi.mock('../notifications/dispatch', () => ({
   dispatchEvents: async (_ctx: unknown, rows: { type: string; deviceId: number }[]) => void dispatched.push(...rows),
 }));
 

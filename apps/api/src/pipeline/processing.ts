@@ -2,14 +2,14 @@ import type { Bus, Consumer } from '@waymark/bus/bus';
 import type { Event as EventRow } from '@waymark/db/client';
 import type pg from 'pg';
 import type { AppContext } from '../context';
-import { dispatchEvents } from '../events/dispatch';
-import { flushQueued, recordCommandResults } from '../modules/commands/commands.service';
 import { presentDevice } from '../modules/devices/devices.presenter';
 import { presentWorking } from '../modules/positions/positions.presenter';
+import { dispatchEvents } from '../notifications/dispatch';
 import { pipelineConfig } from './config';
 import { sweepInactive } from './inactivity';
 import type { StoredBatch } from './position-pipeline';
 import { createPositionPipeline } from './position-pipeline';
+import { flushQueued, recordCommandResults } from './queued-commands';
 import { createStatusHandler, sweepStale } from './status';
 
 export interface Processing {

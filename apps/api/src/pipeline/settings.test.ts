@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Harness } from './pipeline-harness';
-import { createHarness, message } from './pipeline-harness';
+import type { Harness } from '../testing/pipeline-harness';
+import { createHarness, message } from '../testing/pipeline-harness';
 import type { SettingLayers } from './settings';
 import { resolveSettings } from './settings';
 import { defaultPipelineConfig } from './types';

@@ -2,11 +2,11 @@ import { createBus } from '@waymark/bus/create-bus';
 import type { Event as EventRow } from '@waymark/db/client';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flushQueued } from '../modules/commands/commands.service';
 import { buildTenant } from '../testing/factories';
 import type { TestApp } from '../testing/test-app';
 import { createTestApp } from '../testing/test-app';
 import { sweepInactive } from './inactivity';
+import { flushQueued } from './queued-commands';
 import { createStatusHandler, sweepStale } from './status';
 
 let t: TestApp;

@@ -7,7 +7,8 @@ import { found } from '../../plugins/app/access-scope';
 import { caller } from '../../plugins/app/auth';
 import { audit } from '../audit/audit';
 import { protocolSupports } from './command-support';
-import { presentCommand, sendOrQueue } from './commands.service';
+import { presentCommand } from './commands.presenter';
+import { sendOrQueue } from './commands.service';
 
 /**
  * POST /api/commands/send: a saved command (`id`) or an ad-hoc one. Sent at once over the device's open

@@ -4,7 +4,7 @@ import type { Prisma } from '@waymark/db/client';
 import type { AppContext } from '../../context';
 import { badRequest, forbidden } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
-import type { AuthContext } from '../session/auth-context';
+import type { AuthContext } from '../../plugins/app/auth-context';
 
 export const READONLY_MESSAGE = 'Your account may not change devices';
 export const ACCOUNT_READONLY_MESSAGE = 'Your account is read-only';

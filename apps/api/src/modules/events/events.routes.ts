@@ -1,11 +1,10 @@
-import { eventSchema } from '@waymark/contracts/command';
-import { eventReportQuerySchema } from '@waymark/contracts/event';
+import { eventReportQuerySchema, eventSchema } from '@waymark/contracts/event';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { found } from '../../plugins/app/access-scope';
 import { caller } from '../../plugins/app/auth';
-import { presentEvent } from '../commands/commands.service';
+import { presentEvent } from './events.presenter';
 import { eventsReport } from './events.service';
 
 const FLAGS = ['VIEW_ALERTS_OVERVIEW', 'VIEW_ALERT_DETAILS', 'VIEW_EVENT_REPORTS'] as const;

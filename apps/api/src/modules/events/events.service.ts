@@ -3,7 +3,7 @@ import { EVENT_REPORT_ALL, EVENT_REPORT_MAX_DAYS, EVENT_REPORT_MAX_ROWS } from '
 import type { Event as EventRow, Prisma } from '@waymark/db/client';
 import { badRequest, forbidden } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
-import type { AuthContext } from '../session/auth-context';
+import type { AuthContext } from '../../plugins/app/auth-context';
 
 export const PERIOD_TOO_LONG = `The period is longer than ${EVENT_REPORT_MAX_DAYS} days`;
 export const REPORTS_DISABLED = 'Reports are disabled for your account';

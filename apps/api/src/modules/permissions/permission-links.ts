@@ -4,7 +4,7 @@ import { hasAnyPermission } from '@waymark/contracts/permissions';
 import type { Prisma } from '@waymark/db/client';
 import { badRequest, forbidden } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
-import type { AuthContext } from '../session/auth-context';
+import type { AuthContext } from '../../plugins/app/auth-context';
 
 export type LinkKind =
   | 'user'

@@ -4,8 +4,8 @@ import type { Role } from '@waymark/db/client';
 import type { AppContext } from '../../context';
 import { conflict, forbidden } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
+import type { AuthContext } from '../../plugins/app/auth-context';
 import { audit } from '../audit/audit';
-import type { AuthContext } from '../session/auth-context';
 
 /** A role may grant only what its author holds; tenant roles never grant platform flags. */
 function checkGrant(auth: AuthContext, input: RoleInput, tenantId: number | null) {

@@ -1,5 +1,6 @@
-import type { PublicDevice } from '@waymark/contracts/share';
 import { publicDevice } from '@waymark/contracts/share';
+import type { DevicesFrame } from '@waymark/contracts/socket';
+import { frameText } from '@waymark/contracts/socket';
 import type { ShareLink } from '@waymark/db/client';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../../context';
@@ -14,8 +15,9 @@ export const SHARE_CLOSE_REASON = 'The share link has expired';
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * An anonymous viewer's socket of a share link: `{"devices"}` and `{"positions"}` of that one device on connect
- * and as they happen (never events, never other devices), closed when the link expires or is revoked.
+ * An anonymous viewer's socket of a share link (contracts' shareFrameSchema): `{"devices"}` and `{"positions"}`
+ * of that one device on connect and as they happen (never events, never other devices), closed when the link
+ * expires or is revoked.
  */
 export async function streamShare(ctx: AppContext, socket: WebSocket, link: ShareLink): Promise<void> {
   let closed = false;
@@ -28,8 +30,8 @@ export async function streamShare(ctx: AppContext, socket: WebSocket, link: Shar
     send: (frame) => {
       if (frame.startsWith('{"positions"')) send(frame);
       else if (frame.startsWith('{"devices"')) {
-        const { devices } = JSON.parse(frame) as { devices: PublicDevice[] };
-        send(JSON.stringify({ devices: devices.map(publicDevice) }));
+        const { devices } = JSON.parse(frame) as DevicesFrame; // the hub's own text of a devices frame
+        send(frameText({ devices: devices.map(publicDevice) }));
       }
     },
   });
@@ -43,7 +45,7 @@ export async function streamShare(ctx: AppContext, socket: WebSocket, link: Shar
   const unwatch = watchShare(link.id, end);
   const remaining = link.expiresAt.getTime() - Date.now();
   const expiry = remaining < MAX_TIMER_MS ? setTimeout(end, Math.max(0, remaining)) : undefined;
-  const keepalive = setInterval(() => send('{}'), SHARE_KEEPALIVE_MS);
+  const keepalive = setInterval(() => send(frameText({})), SHARE_KEEPALIVE_MS);
   const recheck = setInterval(() => {
     activeShare(ctx, link.id)
       .then((still) => {
@@ -61,6 +63,6 @@ export async function streamShare(ctx: AppContext, socket: WebSocket, link: Shar
   });
   const shared = await sharedDevice(ctx, link);
   if (!shared) return end();
-  send(JSON.stringify({ devices: [shared.device] }));
-  send(JSON.stringify({ positions: shared.position ? [shared.position] : [] }));
+  send(frameText({ devices: [shared.device] }));
+  send(frameText({ positions: shared.position ? [shared.position] : [] }));
 }

@@ -4,7 +4,7 @@ import type { WebSocket } from 'ws';
 import { buildTenant, buildUser, signIn } from '../../testing/factories';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
-import { SHARE_DISABLED } from './share.routes';
+import { SHARE_DISABLED } from './share.service';
 import { SHARE_CLOSE_CODE } from './share-socket';
 
 let t: TestApp;
@@ -187,7 +187,22 @@ describe('/api/socket?share=', () => {
     const position = (deviceId: number, id: number) => ({ ...(frames[1] as object), deviceId, id }) as never;
     t.ctx.live.publish([
       { tenantId: other.tenant.id, deviceId: other.device.id, positions: [position(other.device.id, 900001)] },
-      { tenantId: m.tenant.id, deviceId: m.device.id, events: [{ id: 1, type: 'alarm' }] },
+      {
+        tenantId: m.tenant.id,
+        deviceId: m.device.id,
+        events: [
+          {
+            id: 1,
+            type: 'alarm',
+            eventTime: new Date().toISOString(),
+            deviceId: m.device.id,
+            positionId: null,
+            geofenceId: null,
+            maintenanceId: null,
+            attributes: {},
+          },
+        ],
+      },
       { tenantId: m.tenant.id, deviceId: m.device.id, positions: [position(m.device.id, 900002)] },
     ]);
     await until(() => frames.length >= 3);

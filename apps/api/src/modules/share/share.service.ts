@@ -1,10 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import type { Position } from '@waymark/contracts/device';
-import type { SharedDevice } from '@waymark/contracts/share';
-import { publicDevice } from '@waymark/contracts/share';
+import type { SharedDevice, ShareInput, ShareLink as ShareLinkDto } from '@waymark/contracts/share';
+import { publicDevice, SHARE_MAX_MS } from '@waymark/contracts/share';
 import type { ShareLink } from '@waymark/db/client';
 import type { AppContext } from '../../context';
+import { publicUrl } from '../../env';
+import { badRequest, forbidden } from '../../http-error';
+import { found } from '../../plugins/app/access-scope';
+import type { AuthContext } from '../../plugins/app/auth-context';
+import { audit } from '../audit/audit';
 import { presentDevice } from '../devices/devices.presenter';
 import { presentPosition } from '../positions/positions.presenter';
+
+export const SHARE_DISABLED = 'Device sharing is disabled';
+export const SHARE_NOT_FOUND = 'The share link is invalid or has expired';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -24,6 +33,64 @@ export async function sharedDevice(ctx: AppContext, link: ShareLink): Promise<Sh
     position = row ? presentPosition(row) : null;
   }
   return { device: publicDevice(presentDevice(device)), position, expiresAt: link.expiresAt.toISOString() };
+}
+
+/** Shares one visible device until `expiration` (at most SHARE_MAX_MS ahead), unless the server forbids sharing. */
+export async function createShare(ctx: AppContext, auth: AuthContext, input: ShareInput): Promise<ShareLinkDto> {
+  const device = found(
+    await auth.db.device.findUnique({ where: { id: input.deviceId }, select: { id: true, tenantId: true } }),
+    'Device not found',
+  );
+  const server = await ctx.db.server.findUnique({ where: { id: 1 }, select: { disableShare: true } });
+  if (server?.disableShare) throw forbidden(SHARE_DISABLED);
+  const expiresAt = new Date(input.expiration);
+  const ahead = expiresAt.getTime() - Date.now();
+  if (ahead <= 0) throw badRequest('The expiration must be in the future');
+  if (ahead > SHARE_MAX_MS) throw badRequest('A share link lasts at most a year');
+  const row = await auth.db.shareLink.create({
+    data: {
+      id: randomUUID(),
+      deviceId: device.id,
+      tenantId: device.tenantId,
+      createdById: auth.user.id,
+      expiresAt,
+    },
+  });
+  await audit(ctx, {
+    action: 'device.shared',
+    userId: auth.user.id,
+    tenantId: device.tenantId,
+    objectType: 'device',
+    objectId: device.id,
+    details: { shareId: row.id, expiresAt: expiresAt.toISOString() },
+  });
+  return {
+    id: row.id,
+    deviceId: device.id,
+    url: `${publicUrl(ctx.env)}/devices/share/${row.id}`,
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
+/** What an anonymous holder of a valid link sees; a 404 for an unknown, revoked or expired link. */
+export async function viewShare(ctx: AppContext, id: string): Promise<SharedDevice> {
+  const link = found(await activeShare(ctx, id), SHARE_NOT_FOUND);
+  return found(await sharedDevice(ctx, link), SHARE_NOT_FOUND);
+}
+
+/** Revokes a link of a visible device and ends its live viewers on this node. */
+export async function revokeShare(ctx: AppContext, auth: AuthContext, id: string): Promise<void> {
+  const link = found(UUID.test(id) ? await auth.db.shareLink.findUnique({ where: { id } }) : null, SHARE_NOT_FOUND);
+  if (!link.revokedAt) await auth.db.shareLink.update({ where: { id }, data: { revokedAt: new Date() } });
+  endShare(id);
+  await audit(ctx, {
+    action: 'device.share.revoked',
+    userId: auth.user.id,
+    tenantId: link.tenantId,
+    objectType: 'device',
+    objectId: link.deviceId,
+    details: { shareId: id },
+  });
 }
 
 type Closer = () => void;

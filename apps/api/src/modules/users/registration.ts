@@ -1,12 +1,12 @@
 import { messages } from '@waymark/contracts/errors';
-import type { registrationSchema } from '@waymark/contracts/user';
+import { registrationSchema } from '@waymark/contracts/user';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { forbidden } from '../../http-error';
+import { forbidden, HttpError } from '../../http-error';
+import type { UserWithRole } from '../../plugins/app/auth-context';
 import { hashPassword } from '../../security/password';
 import { audit } from '../audit/audit';
 import { SYSTEM_ROLES } from '../roles/system-roles';
-import type { UserWithRole } from '../session/auth-context';
 import { insertUser } from './users.service';
 
 /**
@@ -56,4 +56,14 @@ export async function register(
   });
   await audit(ctx, { action: 'user.registered', userId: user.id, tenantId: user.tenantId, ip });
   return user;
+}
+
+/** Self-registration from a POST /api/users body: it must be a registration (name, email, password), or a 400. */
+export async function registerFromBody(ctx: AppContext, body: unknown, ip: string): Promise<UserWithRole> {
+  const parsed = registrationSchema.safeParse(body);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => ({ path: ['body', ...i.path].join('.'), message: i.message }));
+    throw new HttpError(400, messages.invalidParameters, { details });
+  }
+  return register(ctx, parsed.data, ip);
 }

@@ -1,6 +1,6 @@
 import type { User as UserDto } from '@waymark/contracts/user';
-import type { UserWithRole } from '../session/auth-context';
-import { effectivePermissions } from '../session/auth-context';
+import type { UserWithRole } from '../../plugins/app/auth-context';
+import { effectivePermissions } from '../../plugins/app/auth-context';
 
 /** A user row as clients see it: never the password hash, TOTP secrets or other internals. */
 export function presentUser(user: UserWithRole): UserDto {

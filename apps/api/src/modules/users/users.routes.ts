@@ -1,16 +1,12 @@
-import { messages } from '@waymark/contracts/errors';
-import { registrationSchema, userInputSchema, userSchema, userUpdateSchema } from '@waymark/contracts/user';
+import { idParamsSchema } from '@waymark/contracts/common';
+import { userInputSchema, userSchema, userUpdateSchema } from '@waymark/contracts/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { forbidden, HttpError } from '../../http-error';
 import { caller } from '../../plugins/app/auth';
-import { checkPreferences } from '../server/preferences';
-import { register } from './registration';
+import { registerFromBody } from './registration';
 import { presentUser } from './users.presenter';
-import { canManageUsers, createUser, deleteUser, getUser, updateUser } from './users.service';
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+import { createUser, deleteUser, listUsers, readUser, traccarUserUpdate, updateUser } from './users.service';
 
 /** Traccar's /api/users. POST without a session is self-registration. */
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -26,71 +22,31 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: z.array(userSchema) },
       },
     },
-    async (req) => {
-      const auth = caller(req);
-      const users = await auth.db.user.findMany({
-        where: {
-          ...(req.query.userId ? { id: req.query.userId } : {}),
-          ...(req.query.tenantId ? { tenantId: req.query.tenantId } : {}),
-        },
-        include: { role: true },
-        orderBy: { id: 'asc' },
-        take: 5000,
-      });
-      return users.map(presentUser);
-    },
+    async (req) => (await listUsers(caller(req), req.query)).map(presentUser),
   );
 
-  app.get('/users/:id', { schema: { params: idParams, response: { 200: userSchema } } }, async (req) => {
-    const auth = caller(req);
-    const self = req.params.id === auth.user.id;
-    if (
-      !self &&
-      !auth.permissions.some((p) => p === 'VIEW_USER_DETAILS' || p === 'VIEW_USERS' || p === 'ADMIN_ACCOUNT')
-    ) {
-      throw forbidden();
-    }
-    return presentUser(await getUser(auth, req.params.id));
-  });
+  app.get('/users/:id', { schema: { params: idParamsSchema, response: { 200: userSchema } } }, async (req) =>
+    presentUser(await readUser(caller(req), req.params.id)),
+  );
 
   app.post(
     '/users',
     { config: { auth: 'optional' }, schema: { body: userInputSchema, response: { 200: userSchema } } },
-    async (req) => {
-      if (!req.auth) {
-        const parsed = registrationSchema.safeParse(req.body);
-        if (!parsed.success) {
-          const details = parsed.error.issues.map((i) => ({ path: ['body', ...i.path].join('.'), message: i.message }));
-          throw new HttpError(400, messages.invalidParameters, { details });
-        }
-        return presentUser(await register(ctx, parsed.data, req.ip));
-      }
-      if (!canManageUsers(req.auth)) throw forbidden();
-      return presentUser(await createUser(ctx, req.auth, req.body));
-    },
+    async (req) =>
+      presentUser(req.auth ? await createUser(ctx, req.auth, req.body) : await registerFromBody(ctx, req.body, req.ip)),
   );
 
   app.put(
     '/users/:id',
-    { schema: { params: idParams, body: userUpdateSchema, response: { 200: userSchema } } },
+    { schema: { params: idParamsSchema, body: userUpdateSchema, response: { 200: userSchema } } },
     async (req) => {
       const auth = caller(req);
-      const input = { ...req.body };
-      if (input.attributes !== undefined) input.attributes = checkPreferences(input.attributes);
-      // Traccar's clients send the whole user back: an unchanged expiration time is not a change of privileges
-      if (input.expirationTime !== undefined && req.params.id === auth.user.id) {
-        const current = auth.user.expirationTime?.getTime() ?? null;
-        const sent = input.expirationTime === null ? null : new Date(input.expirationTime).getTime();
-        if (current === sent) delete input.expirationTime;
-      }
-      return presentUser(await updateUser(ctx, auth, req.params.id, input));
+      return presentUser(await updateUser(ctx, auth, req.params.id, traccarUserUpdate(auth, req.params.id, req.body)));
     },
   );
 
-  app.delete('/users/:id', { schema: { params: idParams } }, async (req, reply) => {
-    const auth = caller(req);
-    if (!canManageUsers(auth)) throw forbidden();
-    await deleteUser(ctx, auth, req.params.id);
+  app.delete('/users/:id', { schema: { params: idParamsSchema } }, async (req, reply) => {
+    await deleteUser(ctx, caller(req), req.params.id);
     return reply.status(204).send();
   });
 };

@@ -1,3 +1,4 @@
+import type { Page, PageQuery } from '@waymark/contracts/common';
 import { messages } from '@waymark/contracts/errors';
 import { hasAnyPermission } from '@waymark/contracts/permissions';
 import type { UserInput } from '@waymark/contracts/user';
@@ -5,12 +6,13 @@ import type { Db, Prisma } from '@waymark/db/client';
 import type { AppContext } from '../../context';
 import { conflict, forbidden, HttpError } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
+import type { AuthContext, UserWithRole } from '../../plugins/app/auth-context';
 import { hashPassword } from '../../security/password';
 import { audit } from '../audit/audit';
 import { mailPasswordLink } from '../password/password-links';
-import type { AuthContext, UserWithRole } from '../session/auth-context';
-import { effectivePermissions } from '../session/auth-context';
+import { checkPreferences } from '../server/preferences';
 import { revokeAllSessions } from '../session/sessions';
+import { pageArgs, pageOf } from '../shared/v2';
 
 const MANAGE = ['ADMIN_ACCOUNT', 'VIEW_USERS'] as const;
 
@@ -36,8 +38,66 @@ const PRIVILEGED: (keyof UserInput)[] = [
   'userLimit',
 ];
 
+/** Sortable fields of a page of users (the first is the default order). */
+const SORTABLE = ['id', 'name', 'email', 'createdAt', 'lastLoginAt'] as const;
+/** The most users one unpaged list returns. */
+const LIST_MAX = 5000;
+
+export interface UserFilter {
+  userId?: number;
+  tenantId?: number;
+  /** name or email contains it, any case */
+  search?: string;
+}
+
+function userWhere(filter: UserFilter): Prisma.UserWhereInput {
+  return {
+    ...(filter.userId ? { id: filter.userId } : {}),
+    ...(filter.tenantId ? { tenantId: filter.tenantId } : {}),
+    ...(filter.search
+      ? {
+          OR: [
+            { name: { contains: filter.search, mode: 'insensitive' } },
+            { email: { contains: filter.search, mode: 'insensitive' } },
+          ],
+        }
+      : {}),
+  };
+}
+
+/** The visible users matching the filter, by id, at most LIST_MAX. */
+export async function listUsers(auth: AuthContext, filter: UserFilter): Promise<UserWithRole[]> {
+  return auth.db.user.findMany({
+    where: userWhere(filter),
+    include: { role: true },
+    orderBy: { id: 'asc' },
+    take: LIST_MAX,
+  });
+}
+
+/** One page of the visible users matching the filter. */
+export async function pageUsers(auth: AuthContext, q: PageQuery & UserFilter): Promise<Page<UserWithRole>> {
+  const where = userWhere(q);
+  const [total, users] = await Promise.all([
+    auth.db.user.count({ where }),
+    auth.db.user.findMany({ where, include: { role: true }, ...pageArgs(q, SORTABLE) }),
+  ]);
+  return pageOf(q, users, total);
+}
+
 export async function getUser(auth: AuthContext, id: number): Promise<UserWithRole> {
   return found(await auth.db.user.findUnique({ where: { id }, include: { role: true } }));
+}
+
+/** A user's details: one's own account, or any visible user with VIEW_USER_DETAILS, VIEW_USERS or ADMIN_ACCOUNT. */
+export async function readUser(auth: AuthContext, id: number): Promise<UserWithRole> {
+  if (
+    id !== auth.user.id &&
+    !hasAnyPermission(auth.permissions, ['VIEW_USER_DETAILS', 'VIEW_USERS', 'ADMIN_ACCOUNT'])
+  ) {
+    throw forbidden();
+  }
+  return getUser(auth, id);
 }
 
 /** Checks the role a manager hands out: visible to them and granting nothing they lack. */
@@ -68,6 +128,7 @@ function data(input: Partial<UserInput>) {
 }
 
 export async function createUser(ctx: AppContext, auth: AuthContext, input: UserInput): Promise<UserWithRole> {
+  if (!canManageUsers(auth)) throw forbidden();
   if (input.administrator && !auth.user.administrator) throw forbidden();
   await checkRole(auth, input.roleId);
   await checkUserLimit(auth);
@@ -152,6 +213,21 @@ export async function updateUser(
   return user;
 }
 
+/**
+ * A user update as Traccar's clients send it: the preference attributes are checked, and since these clients send
+ * the whole user back, an unchanged expiration time of one's own account is not a change of privileges.
+ */
+export function traccarUserUpdate(auth: AuthContext, id: number, body: Partial<UserInput>): Partial<UserInput> {
+  const input = { ...body };
+  if (input.attributes !== undefined) input.attributes = checkPreferences(input.attributes);
+  if (input.expirationTime !== undefined && id === auth.user.id) {
+    const current = auth.user.expirationTime?.getTime() ?? null;
+    const sent = input.expirationTime === null ? null : new Date(input.expirationTime).getTime();
+    if (current === sent) delete input.expirationTime;
+  }
+  return input;
+}
+
 /** After a password change or deactivation, other sessions of the account end. */
 async function revokeOthers(ctx: AppContext, auth: AuthContext, id: number) {
   if (id !== auth.user.id) return revokeAllSessions(ctx, id);
@@ -162,6 +238,7 @@ async function revokeOthers(ctx: AppContext, auth: AuthContext, id: number) {
 }
 
 export async function deleteUser(ctx: AppContext, auth: AuthContext, id: number): Promise<void> {
+  if (!canManageUsers(auth)) throw forbidden();
   if (id === auth.user.id) throw forbidden('You cannot delete your own account');
   const user = await getUser(auth, id);
   if (user.administrator && !auth.user.administrator) throw forbidden();
@@ -179,5 +256,3 @@ export async function deleteUser(ctx: AppContext, auth: AuthContext, id: number)
 export function sendInvite(ctx: AppContext, user: { id: number; email: string; name: string }) {
   return mailPasswordLink(ctx, user, 'PASSWORD_CREATE');
 }
-
-export { effectivePermissions };

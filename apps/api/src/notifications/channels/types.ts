@@ -1,5 +1,5 @@
-import type { Event } from '@waymark/contracts/command';
 import type { Device, Position } from '@waymark/contracts/device';
+import type { Event } from '@waymark/contracts/event';
 import type { AppContext } from '../../context';
 import type { Env } from '../../env';
 import type { RenderedMessage } from '../templates/render';

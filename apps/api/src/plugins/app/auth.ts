@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../../context';
 import { forbidden, unauthorized } from '../../http-error';
-import type { AuthContext } from '../../modules/session/auth-context';
-import { authenticate } from '../../modules/session/authenticate';
+import type { AuthContext } from './auth-context';
+import { authenticate } from './authenticate';
 
 declare module 'fastify' {
   interface FastifyRequest {

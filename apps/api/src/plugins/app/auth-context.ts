@@ -1,8 +1,8 @@
 import type { Permission } from '@waymark/contracts/permissions';
 import { PERMISSIONS, PLATFORM_PERMISSIONS } from '@waymark/contracts/permissions';
 import type { Db, Role, User } from '@waymark/db/client';
-import type { AccessScope } from '../../plugins/app/access-scope';
-import { scopedDb, tenantTree } from '../../plugins/app/access-scope';
+import type { AccessScope } from './access-scope';
+import { scopedDb, tenantTree } from './access-scope';
 
 export type UserWithRole = User & { role: Role | null };
 

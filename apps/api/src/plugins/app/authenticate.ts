@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { publicUrl } from '../../env';
+import { SESSION_COOKIE } from '../../modules/session/cookies';
+import { findSessionByRefreshToken } from '../../modules/session/sessions';
 import { verifyPassword } from '../../security/password';
 import { verifyToken } from '../../security/tokens';
 import type { AuthContext } from './auth-context';
 import { accountProblem, buildAuthContext } from './auth-context';
-import { SESSION_COOKIE } from './cookies';
-import { findSessionByRefreshToken } from './sessions';
 
 /**
  * Who sent this request: a Bearer access token (the web app), a Bearer API token (POST /api/session/token),

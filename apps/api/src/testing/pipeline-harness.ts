@@ -1,14 +1,14 @@
 import type { PositionMessage } from '@waymark/contracts/bus';
 import type { Event as EventRow } from '@waymark/db/client';
 import pino from 'pino';
-import { buildTenant } from '../testing/factories';
-import type { TestApp } from '../testing/test-app';
-import { createTestApp } from '../testing/test-app';
-import { createPool } from './pg-pool';
-import type { StoredBatch } from './position-pipeline';
-import { createPositionPipeline } from './position-pipeline';
-import type { PipelineConfig } from './types';
-import { defaultPipelineConfig } from './types';
+import { createPool } from '../pipeline/pg-pool';
+import type { StoredBatch } from '../pipeline/position-pipeline';
+import { createPositionPipeline } from '../pipeline/position-pipeline';
+import type { PipelineConfig } from '../pipeline/types';
+import { defaultPipelineConfig } from '../pipeline/types';
+import { buildTenant } from './factories';
+import type { TestApp } from './test-app';
+import { createTestApp } from './test-app';
 
 /** Test support: the real pipeline on a fresh database, driven minute by minute (2026-03-01 11:00 + minute). */
 export interface Harness {

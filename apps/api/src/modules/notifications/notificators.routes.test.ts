@@ -1,13 +1,13 @@
 import type { Permission } from '@waymark/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTenant, buildUser, signIn } from '../testing/factories';
-import type { TestSmtpServer } from '../testing/smtp';
-import { sentTo, startSmtpServer } from '../testing/smtp';
-import type { TestApp } from '../testing/test-app';
-import { createTestApp } from '../testing/test-app';
-import type { CaptureServer } from './testing/capture-server';
-import { startCaptureServer } from './testing/capture-server';
-import { openSocket, waitUntil } from './testing/socket';
+import type { CaptureServer } from '../../notifications/testing/capture-server';
+import { startCaptureServer } from '../../notifications/testing/capture-server';
+import { openSocket, waitUntil } from '../../notifications/testing/socket';
+import { buildTenant, buildUser, signIn } from '../../testing/factories';
+import type { TestSmtpServer } from '../../testing/smtp';
+import { sentTo, startSmtpServer } from '../../testing/smtp';
+import type { TestApp } from '../../testing/test-app';
+import { createTestApp } from '../../testing/test-app';
 
 let t: TestApp;
 let smtp: TestSmtpServer;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Harness } from '../pipeline-harness';
-import { BASE, createHarness, message } from '../pipeline-harness';
+import type { Harness } from '../../testing/pipeline-harness';
+import { BASE, createHarness, message } from '../../testing/pipeline-harness';
 
 let h: Harness;
 let tenantId: number | null;

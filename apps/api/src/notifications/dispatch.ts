@@ -1,14 +1,15 @@
 import type { Event as EventRow } from '@waymark/db/client';
 import type { AppContext } from '../context';
-import { presentEvent } from '../modules/commands/commands.service';
-import { commandChannel } from '../notifications/channels/command';
-import { channelOf } from '../notifications/channels/registry';
-import type { Recipient } from '../notifications/channels/types';
-import { composeDelivery } from '../notifications/compose';
-import { wakeOutbox } from '../notifications/outbox';
-import { recipientsByRule } from '../notifications/recipients';
-import type { Rule } from '../notifications/rules';
-import { groupChain, loadRules, ruleMatches } from '../notifications/rules';
+import { onChange } from '../lib/changes';
+import { presentEvent } from '../modules/events/events.presenter';
+import { commandChannel } from './channels/command';
+import { channelOf } from './channels/registry';
+import type { Recipient } from './channels/types';
+import { composeDelivery } from './compose';
+import { wakeOutbox } from './outbox';
+import { recipientsByRule } from './recipients';
+import type { Rule } from './rules';
+import { groupChain, loadRules, ruleMatches } from './rules';
 
 /**
  * Where every stored event goes once its transaction has committed (pipeline events, status events, command
@@ -38,7 +39,7 @@ export async function dispatchEvents(ctx: AppContext, events: readonly EventRow[
 /**
  * A tenant's rules and their recipients, kept RULES_TTL_MS: the pipeline dispatches after every batch that
  * produced events (tens a second), mostly for tenants without a rule. Changes through the API forget them at
- * once on this node (forgetRules); other API nodes see them within RULES_TTL_MS.
+ * once on this node (the `notificationRules` change signal); other API nodes see them within RULES_TTL_MS.
  */
 const RULES_TTL_MS = 2000;
 const rulesCache = new Map<number | null, { at: number; rules: Rule[]; recipients: Map<number, Recipient[]> }>();
@@ -55,10 +56,11 @@ async function tenantRules(ctx: AppContext, tenantId: number | null) {
 }
 
 /** Drops the cached rules (of one tenant, or all): a rule, a link or a user changed. */
-export function forgetRules(tenantId?: number | null): void {
+function forgetRules(tenantId: number | null | undefined): void {
   if (tenantId === undefined) rulesCache.clear();
   else rulesCache.delete(tenantId);
 }
+onChange('notificationRules', forgetRules);
 
 /** Returns whether outbox rows were written. */
 async function notifyTenant(ctx: AppContext, tenantId: number | null, events: EventRow[]): Promise<boolean> {

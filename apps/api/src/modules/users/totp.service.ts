@@ -1,0 +1,42 @@
+import { messages } from '@waymark/contracts/errors';
+import type { totpSetupSchema } from '@waymark/contracts/session';
+import { generateSecret, generateURI } from 'otplib';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { HttpError } from '../../http-error';
+import type { AuthContext } from '../../plugins/app/auth-context';
+import { audit } from '../audit/audit';
+import { verifyTotp } from '../session/second-factor';
+
+/** A pending TOTP secret for the caller and its otpauth URI; it takes effect once a code from it is verified. */
+export async function startTotp(ctx: AppContext, auth: AuthContext): Promise<z.infer<typeof totpSetupSchema>> {
+  const secret = generateSecret({ length: 20 });
+  await ctx.db.user.update({ where: { id: auth.user.id }, data: { totpPendingKey: secret } });
+  const uri = generateURI({ issuer: 'Waymark', label: auth.user.email, secret });
+  return { secret, uri };
+}
+
+/** Set-up attempts of one user: 10 per 15 minutes. */
+async function limitAttempts(ctx: AppContext, auth: AuthContext) {
+  const limit = await ctx.limiter.hit(`totp:setup:${auth.user.id}`, 10, 15 * 60_000);
+  if (!limit.allowed) throw new HttpError(429, messages.tooManyAttempts);
+}
+
+/** The first valid code of the pending secret enables it. */
+export async function enableTotp(ctx: AppContext, auth: AuthContext, code: string, ip: string): Promise<void> {
+  await limitAttempts(ctx, auth);
+  const pending = auth.user.totpPendingKey;
+  if (!pending || !(await verifyTotp(pending, code))) throw new HttpError(400, messages.invalidCode);
+  await ctx.db.user.update({ where: { id: auth.user.id }, data: { totpKey: pending, totpPendingKey: null } });
+  await audit(ctx, { action: 'totp.enabled', userId: auth.user.id, tenantId: auth.user.tenantId, ip });
+}
+
+/** A valid code of the current secret turns TOTP off. */
+export async function disableTotp(ctx: AppContext, auth: AuthContext, code: string, ip: string): Promise<void> {
+  await limitAttempts(ctx, auth);
+  if (!auth.user.totpKey || !(await verifyTotp(auth.user.totpKey, code))) {
+    throw new HttpError(400, messages.invalidCode);
+  }
+  await ctx.db.user.update({ where: { id: auth.user.id }, data: { totpKey: null, totpPendingKey: null } });
+  await audit(ctx, { action: 'totp.disabled', userId: auth.user.id, tenantId: auth.user.tenantId, ip });
+}
