@@ -62,7 +62,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: 'pnpm exec tsx apps/api/src/cli/main.ts start',
+    command: 'pnpm exec tsx apps/platform/src/cli/main.ts start',
     cwd: root,
     url: `${baseURL}/api/health`,
     timeout: 120_000,

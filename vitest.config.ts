@@ -13,6 +13,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'apps/api/src/**/*.test.ts',
             'apps/ingest/src/**/*.test.ts',
+            'apps/platform/src/**/*.test.ts',
           ],
           globalSetup: ['packages/db/src/testing/global-setup.ts'],
           testTimeout: 30_000,

@@ -2,11 +2,11 @@
 // to positions (each with the session state its earlier frames built). GT06 is also measured on its location
 // frames alone (target: 1,000,000 frames/s). Usage: pnpm bench:decode [protocol…]
 import { cpus } from 'node:os';
-import type { ProtocolDefinition, SessionView } from '../apps/ingest/src/protocols/protocol.types';
-import { protocolRegistry } from '../apps/ingest/src/protocols/registry';
-import type { TraccarVector } from '../apps/ingest/src/testing/traccar-vectors';
-import { httpFrameOf, loadVectors, TRACCAR_FROZEN_NOW } from '../apps/ingest/src/testing/traccar-vectors';
-import { frameOf } from '../apps/ingest/src/testing/vector-score';
+import type { ProtocolDefinition, SessionView } from '@waymark/ingest/protocols/protocol.types';
+import { protocolRegistry } from '@waymark/ingest/protocols/registry';
+import type { TraccarVector } from '@waymark/ingest/testing/traccar-vectors';
+import { httpFrameOf, loadVectors, TRACCAR_FROZEN_NOW } from '@waymark/ingest/testing/traccar-vectors';
+import { frameOf } from '@waymark/ingest/testing/vector-score';
 
 interface Case {
   frame: unknown;

@@ -8,10 +8,10 @@
 import { cpus, totalmem } from 'node:os';
 import { createDb } from '@waymark/db/client';
 import { applyMigrations } from '@waymark/db/migrations/migrate';
+import { imeiOf, startSimulation } from '@waymark/ingest/simulator/simulation';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { imeiOf, startSimulation } from '../apps/ingest/src/simulator/simulation';
 import { cpuMeter } from './support/cpu';
 import { freePort, startProcess } from './support/processes';
 
@@ -39,7 +39,7 @@ await db.device.createMany({
 const [gt06Port, teltonikaPort, apiPort] = [await freePort(), await freePort(), await freePort()];
 const common = { DATABASE_URL: dbUrl, REDIS_URL: redisUrl, WAYMARK_LOG_LEVEL: 'warn' };
 const api = await startProcess(
-  ['apps/api/src/cli/main.ts', 'serve-api'],
+  ['apps/api/src/main.ts'],
   {
     ...common,
     PORT: String(apiPort),

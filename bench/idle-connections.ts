@@ -4,8 +4,8 @@ import { spawn } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { gt06Login } from '../apps/ingest/src/simulator/gt06-frames';
-import { imeiOf } from '../apps/ingest/src/simulator/simulation';
+import { gt06Login } from '@waymark/ingest/simulator/gt06-frames';
+import { imeiOf } from '@waymark/ingest/simulator/simulation';
 
 const count = Number(process.argv[2] ?? 10_000);
 const root = join(import.meta.dirname, '..');

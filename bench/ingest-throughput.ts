@@ -10,10 +10,10 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { cpus } from 'node:os';
+import { imeiOf } from '@waymark/ingest/simulator/simulation';
+import { teltonikaAvlPacket, teltonikaHandshake, teltonikaRecord } from '@waymark/ingest/simulator/teltonika-frames';
+import type { VehicleReport } from '@waymark/ingest/simulator/vehicle';
 import { Redis } from 'ioredis';
-import { imeiOf } from '../apps/ingest/src/simulator/simulation';
-import { teltonikaAvlPacket, teltonikaHandshake, teltonikaRecord } from '../apps/ingest/src/simulator/teltonika-frames';
-import type { VehicleReport } from '../apps/ingest/src/simulator/vehicle';
 import { freePort, NODE_FLAGS, root } from './support/processes';
 
 const redisUrl = `${(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379').replace(/\/\d*$/, '')}/8`;

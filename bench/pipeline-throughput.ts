@@ -11,11 +11,11 @@ import { createBus } from '@waymark/bus/create-bus';
 import type { PositionMessage } from '@waymark/contracts/bus';
 import { createDb } from '@waymark/db/client';
 import { applyMigrations } from '@waymark/db/migrations/migrate';
+import { imeiOf } from '@waymark/ingest/simulator/simulation';
+import { teltonikaAvlPacket, teltonikaHandshake, teltonikaRecord } from '@waymark/ingest/simulator/teltonika-frames';
+import { OfflineDecoder } from '@waymark/ingest/tools/offline-decoder';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { imeiOf } from '../apps/ingest/src/simulator/simulation';
-import { teltonikaAvlPacket, teltonikaHandshake, teltonikaRecord } from '../apps/ingest/src/simulator/teltonika-frames';
-import { OfflineDecoder } from '../apps/ingest/src/tools/offline-decoder';
 import { freePort, startProcess } from './support/processes';
 
 const adminUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -109,7 +109,7 @@ const count = async () => Number((await db.$queryRaw<{ n: bigint }[]>`SELECT cou
 const apiPort = await freePort();
 const t0 = Date.now();
 const api = await startProcess(
-  ['apps/api/src/cli/main.ts', 'serve-api'],
+  ['apps/api/src/main.ts'],
   {
     DATABASE_URL: dbUrl,
     REDIS_URL: redisUrl,

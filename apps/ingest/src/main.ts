@@ -4,8 +4,8 @@ import { ConfigError, loadIngestEnv } from './env';
 import { startIngest } from './ingest';
 
 /**
- * Standalone ingest (production, several nodes): Redis bus required. The all-in-one `waymark start` runs
- * startIngest inside the API process with the in-process bus instead.
+ * Standalone ingest (production, several nodes): Redis bus required. The all-in-one `waymark start` (apps/platform)
+ * runs startIngest beside the API in one process, on the in-process bus, instead.
  */
 async function main(): Promise<void> {
   let env: ReturnType<typeof loadIngestEnv>;

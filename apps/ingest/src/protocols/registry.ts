@@ -1,3 +1,4 @@
+import { protocolCatalogue } from '@waymark/protocols/catalogue';
 import { gl200Protocol } from './gl200/gl200.protocol';
 import { gps103Protocol } from './gps103/gps103.protocol';
 import { gt06Protocol } from './gt06/gt06.protocol';
@@ -6,7 +7,6 @@ import { jt808Protocol } from './jt808/jt808.protocol';
 import { meitrackProtocol } from './meitrack/meitrack.protocol';
 import { decodeOsmand } from './osmand/osmand.decoder';
 import { encodeOsmand } from './osmand/osmand.encoder';
-import { traccarPorts } from './ports';
 import type { ProtocolDefinition } from './protocol.types';
 import { ruptelaProtocol } from './ruptela/ruptela.protocol';
 import { suntechProtocol } from './suntech/suntech.protocol';
@@ -23,7 +23,7 @@ const definitions: ProtocolDefinition[] = [
   {
     name: 'osmand',
     kind: 'http',
-    defaultPort: traccarPorts.osmand.port,
+    defaultPort: protocolCatalogue.osmand.defaultPort,
     transports: ['http'],
     decoder: decodeOsmand,
     encoder: encodeOsmand,

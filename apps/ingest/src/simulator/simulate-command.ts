@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { traccarPorts } from '../protocols/ports';
+import { protocolCatalogue } from '@waymark/protocols/catalogue';
 import type { ToolIo } from '../tools/tool-io';
 import { processIo, USAGE_EXIT } from '../tools/tool-io';
 import type { SimulatedProtocol } from './device-links';
@@ -55,7 +55,7 @@ export async function runSimulateCommand(args: string[], io: ToolIo = processIo(
       io.stderr.write(`${device.uniqueId}: ${err.message}\n`);
     },
   });
-  const target = `${options.host}:${options.port ?? traccarPorts[options.protocol].port}`;
+  const target = `${options.host}:${options.port ?? protocolCatalogue[options.protocol].defaultPort}`;
   io.stderr.write(
     `simulating ${devices.length} ${options.protocol} device(s) at ${options.rate}/s each → ${target}` +
       `${options.durationS === undefined ? ' (Ctrl-C stops)' : ` for ${options.durationS} s`}\n`,

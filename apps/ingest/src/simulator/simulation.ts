@@ -1,5 +1,5 @@
 import { Agent } from 'node:http';
-import { traccarPorts } from '../protocols/ports';
+import { protocolCatalogue } from '@waymark/protocols/catalogue';
 import type { DeviceLink, LinkCounters, SimulatedProtocol } from './device-links';
 import { createLink } from './device-links';
 import type { Category } from './vehicle';
@@ -111,7 +111,7 @@ export function startSimulation(options: SimulationOptions): Simulation {
       : [...options.devices];
   const host = options.host ?? '127.0.0.1';
   const portOf = (p: SimulatedProtocol) =>
-    options.ports?.[p] ?? (p === protocol ? options.port : undefined) ?? traccarPorts[p].port;
+    options.ports?.[p] ?? (p === protocol ? options.port : undefined) ?? protocolCatalogue[p].defaultPort;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const random = options.seed === undefined ? Math.random : seededRandom(options.seed);
   const center = options.center ?? DEFAULT_CENTER;

@@ -1,4 +1,4 @@
-import { traccarPorts } from '../ports';
+import { protocolCatalogue } from '@waymark/protocols/catalogue';
 import type { StreamProtocol } from '../protocol.types';
 import { decodeGl200 } from './gl200.decoder';
 import { encodeGl200 } from './gl200.encoder';
@@ -8,8 +8,8 @@ import { gl200Framer } from './gl200.framer';
 export const gl200Protocol: StreamProtocol = {
   name: 'gl200',
   kind: 'stream',
-  defaultPort: traccarPorts.gl200.port,
-  transports: traccarPorts.gl200.transports,
+  defaultPort: protocolCatalogue.gl200.defaultPort,
+  transports: protocolCatalogue.gl200.transports,
   framer: gl200Framer,
   decoder: decodeGl200,
   encoder: encodeGl200,

@@ -1,5 +1,5 @@
+import { protocolCatalogue } from '@waymark/protocols/catalogue';
 import { delimiterFramer } from '../../codec/delimiter.framer';
-import { traccarPorts } from '../ports';
 import type { StreamProtocol } from '../protocol.types';
 import { decodeGps103 } from './gps103.decoder';
 import { encodeGps103 } from './gps103.encoder';
@@ -11,8 +11,8 @@ import { encodeGps103 } from './gps103.encoder';
 export const gps103Protocol: StreamProtocol = {
   name: 'gps103',
   kind: 'stream',
-  defaultPort: traccarPorts.gps103.port,
-  transports: traccarPorts.gps103.transports,
+  defaultPort: protocolCatalogue.gps103.defaultPort,
+  transports: protocolCatalogue.gps103.transports,
   framer: delimiterFramer({ delimiters: ['\r\n', '\n', ';', '*'], maxFrameLength: 2048, includeDelimiter: true }),
   decoder: decodeGps103,
   encoder: encodeGps103,

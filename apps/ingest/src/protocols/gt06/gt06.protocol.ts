@@ -1,4 +1,4 @@
-import { traccarPorts } from '../ports';
+import { protocolCatalogue } from '@waymark/protocols/catalogue';
 import type { StreamProtocol } from '../protocol.types';
 import { decodeGt06 } from './gt06.decoder';
 import { encodeGt06 } from './gt06.encoder';
@@ -8,8 +8,8 @@ import { gt06Framer } from './gt06.framer';
 export const gt06Protocol: StreamProtocol = {
   name: 'gt06',
   kind: 'stream',
-  defaultPort: traccarPorts.gt06.port,
-  transports: traccarPorts.gt06.transports,
+  defaultPort: protocolCatalogue.gt06.defaultPort,
+  transports: protocolCatalogue.gt06.transports,
   framer: gt06Framer,
   decoder: decodeGt06,
   encoder: encodeGt06,

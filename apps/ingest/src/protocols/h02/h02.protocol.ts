@@ -1,4 +1,4 @@
-import { traccarPorts } from '../ports';
+import { protocolCatalogue } from '@waymark/protocols/catalogue';
 import type { StreamProtocol } from '../protocol.types';
 import { decodeH02 } from './h02.decoder';
 import { encodeH02 } from './h02.encoder';
@@ -8,8 +8,8 @@ import { h02Framer } from './h02.framer';
 export const h02Protocol: StreamProtocol = {
   name: 'h02',
   kind: 'stream',
-  defaultPort: traccarPorts.h02.port,
-  transports: traccarPorts.h02.transports,
+  defaultPort: protocolCatalogue.h02.defaultPort,
+  transports: protocolCatalogue.h02.transports,
   framer: h02Framer,
   decoder: decodeH02,
   encoder: encodeH02,

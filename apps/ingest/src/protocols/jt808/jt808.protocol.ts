@@ -1,4 +1,4 @@
-import { traccarPorts } from '../ports';
+import { protocolCatalogue } from '@waymark/protocols/catalogue';
 import type { StreamProtocol } from '../protocol.types';
 import { decodeJt808 } from './jt808.decoder';
 import { encodeJt808 } from './jt808.encoder';
@@ -8,8 +8,8 @@ import { jt808Framer } from './jt808.framer';
 export const jt808Protocol: StreamProtocol = {
   name: 'jt808',
   kind: 'stream',
-  defaultPort: traccarPorts.jt808.port,
-  transports: traccarPorts.jt808.transports,
+  defaultPort: protocolCatalogue.jt808.defaultPort,
+  transports: protocolCatalogue.jt808.transports,
   framer: jt808Framer,
   decoder: decodeJt808,
   encoder: encodeJt808,

@@ -1,4 +1,4 @@
-import { traccarPorts } from '../ports';
+import { protocolCatalogue } from '@waymark/protocols/catalogue';
 import type { StreamProtocol } from '../protocol.types';
 import { decodeMeitrack } from './meitrack.decoder';
 import { encodeMeitrack } from './meitrack.encoder';
@@ -8,8 +8,8 @@ import { meitrackFramer } from './meitrack.framer';
 export const meitrackProtocol: StreamProtocol = {
   name: 'meitrack',
   kind: 'stream',
-  defaultPort: traccarPorts.meitrack.port,
-  transports: traccarPorts.meitrack.transports,
+  defaultPort: protocolCatalogue.meitrack.defaultPort,
+  transports: protocolCatalogue.meitrack.transports,
   framer: meitrackFramer,
   decoder: decodeMeitrack,
   encoder: encodeMeitrack,

@@ -1,4 +1,4 @@
-import { traccarPorts } from '../ports';
+import { protocolCatalogue } from '@waymark/protocols/catalogue';
 import type { StreamProtocol } from '../protocol.types';
 import { decodeRuptela } from './ruptela.decoder';
 import { encodeRuptela } from './ruptela.encoder';
@@ -8,8 +8,8 @@ import { ruptelaFramer } from './ruptela.framer';
 export const ruptelaProtocol: StreamProtocol = {
   name: 'ruptela',
   kind: 'stream',
-  defaultPort: traccarPorts.ruptela.port,
-  transports: traccarPorts.ruptela.transports,
+  defaultPort: protocolCatalogue.ruptela.defaultPort,
+  transports: protocolCatalogue.ruptela.transports,
   framer: ruptelaFramer,
   decoder: decodeRuptela,
   encoder: encodeRuptela,

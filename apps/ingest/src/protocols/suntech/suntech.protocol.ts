@@ -1,4 +1,4 @@
-import { traccarPorts } from '../ports';
+import { protocolCatalogue } from '@waymark/protocols/catalogue';
 import type { StreamProtocol } from '../protocol.types';
 import { decodeSuntech } from './suntech.decoder';
 import { encodeSuntech } from './suntech.encoder';
@@ -11,8 +11,8 @@ import { suntechFramer } from './suntech.framer';
 export const suntechProtocol: StreamProtocol = {
   name: 'suntech',
   kind: 'stream',
-  defaultPort: traccarPorts.suntech.port,
-  transports: traccarPorts.suntech.transports,
+  defaultPort: protocolCatalogue.suntech.defaultPort,
+  transports: protocolCatalogue.suntech.transports,
   framer: suntechFramer,
   decoder: decodeSuntech,
   encoder: encodeSuntech,

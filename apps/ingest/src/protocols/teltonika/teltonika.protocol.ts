@@ -1,4 +1,4 @@
-import { traccarPorts } from '../ports';
+import { protocolCatalogue } from '@waymark/protocols/catalogue';
 import type { StreamProtocol } from '../protocol.types';
 import { decodeTeltonika } from './teltonika.decoder';
 import { encodeTeltonika } from './teltonika.encoder';
@@ -8,8 +8,8 @@ import { teltonikaFramer } from './teltonika.framer';
 export const teltonikaProtocol: StreamProtocol = {
   name: 'teltonika',
   kind: 'stream',
-  defaultPort: traccarPorts.teltonika.port,
-  transports: traccarPorts.teltonika.transports,
+  defaultPort: protocolCatalogue.teltonika.defaultPort,
+  transports: protocolCatalogue.teltonika.transports,
   framer: teltonikaFramer,
   decoder: decodeTeltonika,
   encoder: encodeTeltonika,

@@ -1,4 +1,4 @@
-import { traccarPorts } from '../ports';
+import { protocolCatalogue } from '@waymark/protocols/catalogue';
 import type { StreamProtocol } from '../protocol.types';
 import { decodeTk103 } from './tk103.decoder';
 import { encodeTk103 } from './tk103.encoder';
@@ -8,8 +8,8 @@ import { tk103Framer } from './tk103.framer';
 export const tk103Protocol: StreamProtocol = {
   name: 'tk103',
   kind: 'stream',
-  defaultPort: traccarPorts.tk103.port,
-  transports: traccarPorts.tk103.transports,
+  defaultPort: protocolCatalogue.tk103.defaultPort,
+  transports: protocolCatalogue.tk103.transports,
   framer: tk103Framer,
   decoder: decodeTk103,
   encoder: encodeTk103,

@@ -1,4 +1,4 @@
-import { traccarPorts } from '../ports';
+import { protocolCatalogue } from '@waymark/protocols/catalogue';
 import type { StreamProtocol } from '../protocol.types';
 import { decodeWatch } from './watch.decoder';
 import { encodeWatch } from './watch.encoder';
@@ -8,8 +8,8 @@ import { watchFramer } from './watch.framer';
 export const watchProtocol: StreamProtocol = {
   name: 'watch',
   kind: 'stream',
-  defaultPort: traccarPorts.watch.port,
-  transports: traccarPorts.watch.transports,
+  defaultPort: protocolCatalogue.watch.defaultPort,
+  transports: protocolCatalogue.watch.transports,
   framer: watchFramer,
   decoder: decodeWatch,
   encoder: encodeWatch,

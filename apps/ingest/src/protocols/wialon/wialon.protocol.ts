@@ -1,4 +1,4 @@
-import { traccarPorts } from '../ports';
+import { protocolCatalogue } from '@waymark/protocols/catalogue';
 import type { StreamProtocol } from '../protocol.types';
 import { decodeWialon } from './wialon.decoder';
 import { encodeWialon } from './wialon.encoder';
@@ -8,8 +8,8 @@ import { wialonFramer } from './wialon.framer';
 export const wialonProtocol: StreamProtocol = {
   name: 'wialon',
   kind: 'stream',
-  defaultPort: traccarPorts.wialon.port,
-  transports: traccarPorts.wialon.transports,
+  defaultPort: protocolCatalogue.wialon.defaultPort,
+  transports: protocolCatalogue.wialon.transports,
   framer: wialonFramer,
   decoder: decodeWialon,
   encoder: encodeWialon,

@@ -1,21 +1,21 @@
 import { randomBytes } from 'node:crypto';
+import type { NotificationWorker } from '@waymark/api/notifications/worker';
+import { startNotifications } from '@waymark/api/notifications/worker';
+import { createPool } from '@waymark/api/pipeline/pg-pool';
+import type { Processing } from '@waymark/api/pipeline/processing';
+import { startProcessing } from '@waymark/api/pipeline/processing';
+import { buildTenant, buildUser, signIn } from '@waymark/api/testing/factories';
+import type { TestSmtpServer } from '@waymark/api/testing/smtp';
+import { startSmtpServer } from '@waymark/api/testing/smtp';
+import type { TestApp } from '@waymark/api/testing/test-app';
+import { createTestApp } from '@waymark/api/testing/test-app';
 import type { Bus } from '@waymark/bus/bus';
-import { createBus } from '@waymark/bus/bus';
+import { createBus } from '@waymark/bus/create-bus';
 import type { Ingest } from '@waymark/ingest/ingest';
 import { startIngest } from '@waymark/ingest/ingest';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { NotificationWorker } from '../notifications/worker';
-import { startNotifications } from '../notifications/worker';
-import { createPool } from '../pipeline/pg-pool';
-import type { Processing } from '../pipeline/processing';
-import { startProcessing } from '../pipeline/processing';
-import { buildTenant, buildUser, signIn } from '../testing/factories';
-import type { TestSmtpServer } from '../testing/smtp';
-import { startSmtpServer } from '../testing/smtp';
-import type { TestApp } from '../testing/test-app';
-import { createTestApp } from '../testing/test-app';
 
 /**
  * Issue 4's "done when": a device reporting like Traccar Client (OsmAnd over HTTP to the ingest) drives into a

@@ -1,50 +1,66 @@
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Bus } from '@waymark/bus/bus';
-import { createBus } from '@waymark/bus/bus';
+import { createBus } from '@waymark/bus/create-bus';
 import type { Db } from '@waymark/db/client';
 import { createDb } from '@waymark/db/client';
 import { paths } from '@waymark/db/paths';
-import type { ListeningAddress } from '@waymark/ingest/ingest';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { buildApp } from '../app';
-import type { AppContext } from '../context';
-import type { Env } from '../env';
-import { LiveHub } from '../live/live-hub';
-import { createLogger } from '../logger';
-import { createMailer } from '../mail/mailer';
-import { startNotifications } from '../notifications/worker';
-import { createPool } from '../pipeline/pg-pool';
-import { startProcessing } from '../pipeline/processing';
-import { MemoryRateLimiter, RedisRateLimiter } from '../security/rate-limiter';
-import { loadSigningKey } from '../security/tokens';
-import { ensureFirstAdmin, seed } from './bootstrap';
-import { migrate, openDatabase } from './database';
-import { startIngestInProcess } from './ingest';
+import { buildApp } from './app';
+import type { AppContext } from './context';
+import type { Env } from './env';
+import { LiveHub } from './live/live-hub';
+import { createLogger } from './logger';
+import { createMailer } from './mail/mailer';
+import { startNotifications } from './notifications/worker';
+import { createPool } from './pipeline/pg-pool';
+import { startProcessing } from './pipeline/processing';
+import { ensureFirstAdmin, seed } from './runtime/bootstrap';
+import { migrate, openDatabase } from './runtime/database';
+import { MemoryRateLimiter, RedisRateLimiter } from './security/rate-limiter';
+import { loadSigningKey } from './security/tokens';
 
 export const VERSION = '0.1.0';
 
-export interface Platform {
+export interface ApiServer {
   close(): Promise<void>;
   url: string;
   port: number;
-  /** the platform's database client (e.g. for `start --demo`) */
+  /** the server's database client */
   db: Db;
-  /** where the in-process ingest listens (mode 'all'); no addresses in mode 'api' */
-  ingest: { host: string; listening: ListeningAddress[] };
+}
+
+/** What the API shares with a part started beside it in the same process. */
+export interface ApiShared {
+  /** the bus the API's pipeline consumes */
+  bus: Bus;
+  nodeId: string;
+  log: Logger;
+}
+
+/** A part started beside the API in the same process; it says in one line what it runs. */
+export interface Companion {
+  close(): Promise<unknown> | unknown;
+  describe(): string;
+}
+
+export interface ApiServerOptions {
+  say?: (line: string) => void;
+  /**
+   * Started once the API listens and before the start is reported ready; stopped before the API. Its
+   * description is printed as `<name>: <description>`.
+   */
+  alongside?: { name: string; start(shared: ApiShared): Promise<Companion> };
 }
 
 /**
- * Starts Waymark. mode 'all' (`waymark start`): API + web + ingest in one process, joined by the
- * in-process bus, or by Redis streams when REDIS_URL is set. mode 'api': only the API (production,
- * beside separate ingest processes).
+ * Starts the API and web app: opens the database (applying migrations and creating the first administrator),
+ * connects the bus, Redis and mail, starts the API's workers (the position pipeline and the notification
+ * worker), then listens on HOST:PORT. close() stops everything in the reverse order.
  */
-export async function startPlatform(
-  env: Env,
-  mode: 'all' | 'api',
-  say: (line: string) => void = console.log,
-): Promise<Platform> {
+export async function startApiServer(env: Env, options: ApiServerOptions = {}): Promise<ApiServer> {
+  const say = options.say ?? console.log;
   const log = createLogger(env.WAYMARK_LOG_LEVEL);
   const started = Date.now();
   const closers: (() => Promise<unknown> | unknown)[] = [];
@@ -122,20 +138,40 @@ export async function startPlatform(
     say(`database: ${database.description}`);
     say(`bus: ${bus.kind === 'redis' ? 'Redis streams' : 'in-process'}`);
     say(`web and API: ${url}  (API under ${url}/api)`);
-    let ingestAddresses: Platform['ingest'] = { host: env.HOST, listening: [] };
-    if (mode === 'all') {
-      const ingest = await startIngestInProcess(bus, nodeId, log as Logger);
-      closers.push(() => ingest.close());
-      ingestAddresses = { host: ingest.host, listening: ingest.listening };
-      say(`ingest: ${ingest.describe()}`);
+    if (options.alongside) {
+      const companion = await options.alongside.start({ bus, nodeId, log });
+      closers.push(() => companion.close());
+      say(`${options.alongside.name}: ${companion.describe()}`);
     }
     printAdmin();
     say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    return { close, url, port, db, ingest: ingestAddresses };
+    return { close, url, port, db };
   } catch (err) {
     // the administrator exists from now on: its credentials must not be lost with a failed start
     printAdmin();
     await close();
     throw err;
   }
+}
+
+/**
+ * Resolves once a SIGINT or SIGTERM has stopped the process's servers with `stop`. A terminal's Ctrl-C can arrive
+ * twice (from the terminal and relayed by tsx): the first stops cleanly, further ones are ignored until a third,
+ * which forces the exit.
+ */
+export function untilSignalled(stop: () => Promise<void>): Promise<void> {
+  return new Promise<void>((resolve) => {
+    let signals = 0;
+    const onSignal = async () => {
+      signals += 1;
+      if (signals >= 3) process.exit(130);
+      if (signals > 1) return;
+      console.log('stopping…');
+      await stop();
+      console.log('stopped');
+      resolve();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
 }

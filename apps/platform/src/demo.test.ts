@@ -1,5 +1,11 @@
+import { createPool } from '@waymark/api/pipeline/pg-pool';
+import type { Processing } from '@waymark/api/pipeline/processing';
+import { startProcessing } from '@waymark/api/pipeline/processing';
+import { buildTenant, buildUser, PASSWORD } from '@waymark/api/testing/factories';
+import type { TestApp } from '@waymark/api/testing/test-app';
+import { createTestApp } from '@waymark/api/testing/test-app';
 import type { Bus } from '@waymark/bus/bus';
-import { createBus } from '@waymark/bus/bus';
+import { createBus } from '@waymark/bus/create-bus';
 import type { Ingest } from '@waymark/ingest/ingest';
 import { startIngest } from '@waymark/ingest/ingest';
 import { registeredProtocols } from '@waymark/ingest/protocols/registry';
@@ -7,12 +13,6 @@ import { registerDevices } from '@waymark/ingest/simulator/register-devices';
 import { numberedDevices } from '@waymark/ingest/simulator/simulation';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPool } from '../pipeline/pg-pool';
-import type { Processing } from '../pipeline/processing';
-import { startProcessing } from '../pipeline/processing';
-import { buildTenant, buildUser, PASSWORD } from '../testing/factories';
-import type { TestApp } from '../testing/test-app';
-import { createTestApp } from '../testing/test-app';
 import type { Demo } from './demo';
 import { DEMO_DEVICES, DEMO_EMAIL, DEMO_TENANT_NAME, ensureDemoFleet, startDemo } from './demo';
 

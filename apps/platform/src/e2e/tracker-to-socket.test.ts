@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { LiveHub } from '@waymark/api/live/live-hub';
+import { createPool } from '@waymark/api/pipeline/pg-pool';
+import type { Processing } from '@waymark/api/pipeline/processing';
+import { startProcessing } from '@waymark/api/pipeline/processing';
+import { buildTenant, buildUser, signIn } from '@waymark/api/testing/factories';
+import type { TestApp } from '@waymark/api/testing/test-app';
+import { createTestApp } from '@waymark/api/testing/test-app';
 import type { Bus } from '@waymark/bus/bus';
-import { createBus } from '@waymark/bus/bus';
+import { createBus } from '@waymark/bus/create-bus';
 import type { Ingest } from '@waymark/ingest/ingest';
 import { startIngest } from '@waymark/ingest/ingest';
 import { imeiOf, startSimulation } from '@waymark/ingest/simulator/simulation';
@@ -8,13 +15,6 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { LiveHub } from '../live/live-hub';
-import { createPool } from '../pipeline/pg-pool';
-import type { Processing } from '../pipeline/processing';
-import { startProcessing } from '../pipeline/processing';
-import { buildTenant, buildUser, signIn } from '../testing/factories';
-import type { TestApp } from '../testing/test-app';
-import { createTestApp } from '../testing/test-app';
 
 const paths = [
   { name: 'embedded path (in-process bus)', redisUrl: undefined as string | undefined },

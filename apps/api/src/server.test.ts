@@ -1,8 +1,8 @@
 import type { TestDatabase } from '@waymark/db/testing/db';
 import { createTestDatabase } from '@waymark/db/testing/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEnv } from '../env';
-import { startPlatform } from './platform';
+import { loadEnv } from './env';
+import { startApiServer } from './server';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -12,11 +12,11 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-describe('startPlatform (serve-api on DATABASE_URL)', () => {
+describe('startApiServer (serve-api on DATABASE_URL)', () => {
   it('migrates, creates the administrator once, serves the API, and keeps everything across a restart', async () => {
     const env = loadEnv({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', WAYMARK_LOG_LEVEL: 'silent' });
     const lines: string[] = [];
-    const first = await startPlatform(env, 'api', (l) => lines.push(l));
+    const first = await startApiServer(env, { say: (l) => lines.push(l) });
     const email = lines.find((l) => l.startsWith('email: '))?.slice(7);
     const password = lines.find((l) => l.startsWith('password: '))?.slice(10);
     expect(email).toBe('admin@waymark.local');
@@ -35,7 +35,7 @@ describe('startPlatform (serve-api on DATABASE_URL)', () => {
     await first.close();
 
     const again: string[] = [];
-    const second = await startPlatform(env, 'api', (l) => again.push(l));
+    const second = await startApiServer(env, { say: (l) => again.push(l) });
     expect(again.some((l) => l.startsWith('password: '))).toBe(false);
     const reSignIn = await fetch(`${second.url}/api/session`, {
       method: 'POST',

@@ -2,14 +2,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { createBus } from '@waymark/bus/bus';
+import type { TestApp } from '@waymark/api/testing/test-app';
+import { createTestApp } from '@waymark/api/testing/test-app';
+import { createBus } from '@waymark/bus/create-bus';
 import type { PositionMessage } from '@waymark/contracts/bus';
 import { paths } from '@waymark/db/paths';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../testing/test-app';
-import { createTestApp } from '../testing/test-app';
 
 /**
  * Kill any process at any moment: no acknowledged position is lost and none is stored twice. The processes are
@@ -88,7 +88,7 @@ describe.skipIf(!process.env.REDIS_URL)('crash safety on the Redis path (skipped
       partitions: 4,
     });
     const env = { DATABASE_URL: t.databaseUrl, REDIS_URL: process.env.REDIS_URL as string, TEST_KEY_PREFIX: prefix };
-    const worker = join(paths.root, 'apps/api/src/e2e/fixtures/pipeline-worker.ts');
+    const worker = join(paths.root, 'apps/platform/src/e2e/fixtures/pipeline-worker.ts');
     let child = await start(worker, env, /ready/);
     const base = Date.UTC(2026, 0, 1);
     const publishing = (async () => {
@@ -160,7 +160,7 @@ describe('crash safety on the embedded path (one process, in-process bus)', () =
     const devices = 5;
     for (let d = 0; d < devices; d++)
       await t.ctx.db.device.create({ data: { name: `Emb ${d}`, uniqueId: `emb-${port}-${d}` } });
-    const main = join(paths.root, 'apps/api/src/cli/main.ts');
+    const main = join(paths.root, 'apps/platform/src/cli/main.ts');
     let child = await start(main, env, /ready in/);
     const acked = new Set<string>();
     let stop = false;

@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
+import { ConfigError, loadEnv } from '@waymark/api/env';
+import { seed, upsertAdmin } from '@waymark/api/runtime/bootstrap';
+import { migrate, openDatabase } from '@waymark/api/runtime/database';
+import { startApiServer, untilSignalled } from '@waymark/api/server';
 import { createDb } from '@waymark/db/client';
-import { ConfigError, loadEnv } from '../env';
-import { seed, upsertAdmin } from '../runtime/bootstrap';
-import { migrate, openDatabase } from '../runtime/database';
-import { startDemo } from '../runtime/demo';
-import { startPlatform } from '../runtime/platform';
+import { startDemo } from '../demo';
+import { startPlatform } from '../platform';
 import { buildWebApp } from './web-build';
 
 const HELP = `Usage: pnpm waymark <command> [options]
@@ -42,11 +43,14 @@ async function main(argv: string[]): Promise<number> {
         strict: true,
       });
       if (values.demo && command !== 'start') throw new UsageError('--demo goes with start (it needs the ingest)');
-      if (command === 'start' && !env.WAYMARK_WEB_DIR) buildWebApp();
-      const platform = await startPlatform(
-        values.port ? { ...env, PORT: Number(values.port) } : env,
-        command === 'start' ? 'all' : 'api',
-      );
+      const serverEnv = values.port ? { ...env, PORT: Number(values.port) } : env;
+      if (command === 'serve-api') {
+        const server = await startApiServer(serverEnv);
+        await untilSignalled(() => server.close());
+        return 0;
+      }
+      if (!env.WAYMARK_WEB_DIR) buildWebApp();
+      const platform = await startPlatform(serverEnv);
       const demo = values.demo
         ? await startDemo(platform.db, {
             listening: platform.ingest.listening,
@@ -56,22 +60,9 @@ async function main(argv: string[]): Promise<number> {
             throw err;
           })
         : undefined;
-      await new Promise<void>((resolve) => {
-        // A terminal's Ctrl-C can arrive twice (from the terminal and relayed by tsx): the first stops cleanly,
-        // further ones are ignored until a third, which forces the exit.
-        let signals = 0;
-        const stop = async () => {
-          signals += 1;
-          if (signals >= 3) process.exit(130);
-          if (signals > 1) return;
-          console.log('stopping…');
-          await demo?.stop();
-          await platform.close();
-          console.log('stopped');
-          resolve();
-        };
-        process.on('SIGINT', stop);
-        process.on('SIGTERM', stop);
+      await untilSignalled(async () => {
+        await demo?.stop();
+        await platform.close();
       });
       return 0;
     }

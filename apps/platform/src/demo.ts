@@ -1,10 +1,10 @@
+import { SYSTEM_ROLES } from '@waymark/api/modules/roles/system-roles';
+import { insertUser } from '@waymark/api/modules/users/users.service';
+import { generatePassword, hashPassword } from '@waymark/api/security/password';
 import type { Db } from '@waymark/db/client';
 import type { SimulatedProtocol } from '@waymark/ingest/simulator/device-links';
 import type { SimulatedDevice, Simulation } from '@waymark/ingest/simulator/simulation';
 import { imeiOf, startSimulation } from '@waymark/ingest/simulator/simulation';
-import { SYSTEM_ROLES } from '../modules/roles/system-roles';
-import { insertUser } from '../modules/users/users.service';
-import { generatePassword, hashPassword } from '../security/password';
 
 export const DEMO_TENANT_NAME = 'Demo fleet';
 export const DEMO_EMAIL = 'demo@waymark.local';
