@@ -1,4 +1,6 @@
-/** A stand-in WebSocket for tests: records the URLs opened; `open`, `send` and `drop` drive it. */
+import type { LiveFrame } from '@waymark/contracts/socket';
+
+/** A stand-in WebSocket for tests: records the URLs opened; `open`, `send` (a frame of the contract) and `drop` drive it. */
 export class FakeSocket {
   static opened: FakeSocket[] = [];
   onopen: (() => void) | null = null;
@@ -18,8 +20,13 @@ export class FakeSocket {
     this.onopen?.();
   }
 
-  send(message: unknown) {
-    this.onmessage?.({ data: JSON.stringify(message) } as MessageEvent);
+  send(frame: LiveFrame) {
+    this.sendText(JSON.stringify(frame));
+  }
+
+  /** Any text, e.g. a frame the contract does not have. */
+  sendText(data: string) {
+    this.onmessage?.({ data } as MessageEvent);
   }
 
   drop() {

@@ -1,17 +1,4 @@
-/**
- * An event as the websocket sends it (Traccar's Event). packages/contracts has no event schema yet, so this
- * names only the fields the web app reads.
- */
-export interface LiveEvent {
-  id: number;
-  type: string;
-  eventTime: string;
-  deviceId: number;
-  positionId?: number | null;
-  geofenceId?: number | null;
-  maintenanceId?: number | null;
-  attributes?: Record<string, unknown>;
-}
+import type { Event } from '@waymark/contracts/event';
 
 /** Query keys of the live controller's own caches. */
 export const liveKeys = {
@@ -23,7 +10,7 @@ export const liveKeys = {
 export const LIVE_EVENTS_KEPT = 50;
 
 /** Newest first, at most `LIVE_EVENTS_KEPT`; events already held (same id) are not repeated. */
-export function keepNewestEvents(old: readonly LiveEvent[] | undefined, incoming: readonly LiveEvent[]): LiveEvent[] {
+export function keepNewestEvents(old: readonly Event[] | undefined, incoming: readonly Event[]): Event[] {
   const seen = new Set((old ?? []).map((e) => e.id));
   const fresh = incoming.filter((e) => !seen.has(e.id)).reverse();
   return [...fresh, ...(old ?? [])].slice(0, LIVE_EVENTS_KEPT);

@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { Device, Position } from '@waymark/contracts/device';
+import type { Position } from '@waymark/contracts/device';
+import type { Event } from '@waymark/contracts/event';
+import type { LiveFrame } from '@waymark/contracts/socket';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { refreshAccessToken } from '../api/http';
 import { getAccessToken } from '../api/token-storage';
 import { deviceKeys, mergeDevices, mergePositions } from '../features/devices/devices.queries';
-import { keepNewestEvents, type LiveEvent, liveKeys } from './live-keys';
-import { type LiveMessage, LiveSocket, type LiveStatus, socketUrl } from './live-socket';
+import { keepNewestEvents, liveKeys } from './live-keys';
+import { LiveSocket, type LiveStatus, socketUrl } from './live-socket';
 
 type PositionListener = (positions: readonly Position[]) => void;
 
@@ -37,16 +39,16 @@ export function LiveProvider({ children, createSocket = defaultCreateSocket }: L
 
   useEffect(() => {
     if (!createSocket) return;
-    const apply = (message: LiveMessage) => {
-      if (Array.isArray(message.positions) && message.positions.length > 0) {
-        const positions = message.positions as Position[];
+    const apply = (frame: LiveFrame) => {
+      if ('positions' in frame) {
+        const { positions } = frame;
+        if (positions.length === 0) return;
         mergePositions(client, positions);
         for (const listener of listeners.current) listener(positions);
-      }
-      if (Array.isArray(message.devices)) mergeDevices(client, message.devices as Device[]);
-      if (Array.isArray(message.events) && message.events.length > 0) {
-        const events = message.events as LiveEvent[];
-        client.setQueryData<LiveEvent[]>(liveKeys.events(), (old) => keepNewestEvents(old, events));
+      } else if ('devices' in frame) mergeDevices(client, frame.devices);
+      else if ('events' in frame && frame.events.length > 0) {
+        const { events } = frame;
+        client.setQueryData<Event[]>(liveKeys.events(), (old) => keepNewestEvents(old, events));
       }
     };
     const socket = new LiveSocket({

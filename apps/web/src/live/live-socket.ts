@@ -1,9 +1,4 @@
-/** What the server sends on /api/socket: any of these keys, or `{}` as a keep-alive. */
-export interface LiveMessage {
-  positions?: unknown[];
-  devices?: unknown[];
-  events?: unknown[];
-}
+import { type LiveFrame, receivedLiveFrameSchema } from '@waymark/contracts/socket';
 
 /** idle: no socket (signed out or tests); closed: dropped, a reconnect is scheduled. */
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'closed';
@@ -11,7 +6,8 @@ export type LiveStatus = 'idle' | 'connecting' | 'open' | 'closed';
 export interface LiveSocketOptions {
   /** The socket URL, read on every (re)connect so that a refreshed token is used. */
   url: () => string | null;
-  onMessage: (message: LiveMessage) => void;
+  /** Each frame the server sends (contracts' liveFrameSchema); frames that are not one are dropped. */
+  onMessage: (frame: LiveFrame) => void;
   /** After every open; `reconnected` is true after a drop (the caller re-fetches what it missed). */
   onOpen: (reconnected: boolean) => void;
   onStatus?: (status: LiveStatus) => void;
@@ -74,12 +70,14 @@ export class LiveSocket {
     };
     socket.onmessage = (event: MessageEvent) => {
       if (typeof event.data !== 'string') return;
+      let message: unknown;
       try {
-        const message = JSON.parse(event.data) as unknown;
-        if (message && typeof message === 'object') this.options.onMessage(message as LiveMessage);
+        message = JSON.parse(event.data);
       } catch {
-        // not JSON: ignore
+        return; // not JSON: ignore
       }
+      const frame = receivedLiveFrameSchema.safeParse(message);
+      if (frame.success) this.options.onMessage(frame.data);
     };
     socket.onclose = () => {
       this.socket = null;

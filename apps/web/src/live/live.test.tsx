@@ -1,19 +1,30 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import type { Position } from '@waymark/contracts/device';
+import type { Event } from '@waymark/contracts/event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deviceKeys } from '../features/devices/devices.queries';
+import { aDevice, aPosition } from '../test/devices-fixtures';
 import { json, stubFetch } from '../test/fetch-stub';
 import { tokens } from '../test/fixtures';
 import { FakeSocket } from './fake-socket';
-import { keepNewestEvents, type LiveEvent, liveKeys } from './live-keys';
+import { keepNewestEvents, liveKeys } from './live-keys';
 import { LiveProvider } from './live-provider';
 import { backoffDelay } from './live-socket';
 import { appendTrails, trailSettings } from './live-trails';
 
 const position = (deviceId: number, latitude: number, id = deviceId) =>
-  ({ id, deviceId, latitude, longitude: 23.7 }) as Position;
-const event = (id: number) => ({ id, type: 'deviceOnline', eventTime: '2025-01-01T00:00:00Z', deviceId: 1 });
+  aPosition({ id, deviceId, latitude, longitude: 23.7 });
+const event = (id: number): Event => ({
+  id,
+  type: 'deviceOnline',
+  eventTime: '2025-01-01T00:00:00Z',
+  deviceId: 1,
+  positionId: null,
+  geofenceId: null,
+  maintenanceId: null,
+  attributes: {},
+});
 
 describe('live controller', () => {
   beforeEach(() => {
@@ -27,7 +38,7 @@ describe('live controller', () => {
   function mount() {
     const client = new QueryClient();
     client.setQueryData(deviceKeys.latestPositions(), [position(1, 37), position(2, 38)]);
-    client.setQueryData(deviceKeys.list(), [{ id: 1, name: 'Old' }]);
+    client.setQueryData(deviceKeys.list(), [aDevice({ id: 1, name: 'Old' })]);
     const invalidate = vi.spyOn(client, 'invalidateQueries');
     const view = render(
       <QueryClientProvider client={client}>
@@ -46,12 +57,7 @@ describe('live controller', () => {
     act(() => {
       socket.open();
       socket.send({ positions: [position(2, 39, 20), position(3, 40)] });
-      socket.send({
-        devices: [
-          { id: 1, name: 'New' },
-          { id: 4, name: 'Added' },
-        ],
-      });
+      socket.send({ devices: [aDevice({ id: 1, name: 'New' }), aDevice({ id: 4, name: 'Added' })] });
       socket.send({ events: [event(1), event(2)] });
       socket.send({});
     });
@@ -61,11 +67,28 @@ describe('live controller', () => {
       [2, 39],
       [3, 40],
     ]);
-    expect(client.getQueryData(deviceKeys.list())).toEqual([
-      { id: 1, name: 'New' },
-      { id: 4, name: 'Added' },
+    expect(client.getQueryData<{ id: number; name: string }[]>(deviceKeys.list())?.map((d) => [d.id, d.name])).toEqual([
+      [1, 'New'],
+      [4, 'Added'],
     ]);
-    expect(client.getQueryData<LiveEvent[]>(liveKeys.events())?.map((e) => e.id)).toEqual([2, 1]);
+    expect(client.getQueryData<Event[]>(liveKeys.events())?.map((e) => e.id)).toEqual([2, 1]);
+  });
+
+  it('drops what is not a frame of the contract', () => {
+    const { client } = mount();
+    const socket = FakeSocket.latest();
+    act(() => {
+      socket.open();
+      socket.sendText('not json');
+      socket.sendText(JSON.stringify({ positions: [{ id: 9, deviceId: 1 }] }));
+      socket.sendText(JSON.stringify({ positions: [position(1, 50)], devices: [] }));
+      socket.sendText(JSON.stringify({ trips: [] }));
+    });
+    const latest = client.getQueryData<Position[]>(deviceKeys.latestPositions()) ?? [];
+    expect(latest.map((p) => [p.deviceId, p.latitude])).toEqual([
+      [1, 37],
+      [2, 38],
+    ]);
   });
 
   it('reconnects with backoff after a drop and then re-fetches devices and positions', async () => {

@@ -1,4 +1,4 @@
-import { deviceSchema, positionSchema } from '@waymark/contracts/device';
+import { positionSchema } from '@waymark/contracts/device';
 import { type Event, eventSchema } from '@waymark/contracts/event';
 import { geofenceSchema } from '@waymark/contracts/geofence';
 import { z } from 'zod';
@@ -28,16 +28,6 @@ export function fetchEvent(id: number) {
 export async function fetchPosition(id: number) {
   const positions = await http(`/api/positions?id=${id}`, { schema: z.array(positionSchema) });
   return positions[0] ?? null;
-}
-
-/** GET /api/devices */
-export function fetchDevices() {
-  return http('/api/devices', { schema: z.array(deviceSchema) });
-}
-
-/** GET /api/devices/:id */
-export function fetchDevice(id: number) {
-  return http(`/api/devices/${id}`, { schema: deviceSchema });
 }
 
 /** GET /api/geofences/:id */

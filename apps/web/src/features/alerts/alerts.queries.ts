@@ -1,22 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  type EventsQuery,
-  fetchDevice,
-  fetchDevices,
-  fetchEvent,
-  fetchEventsReport,
-  fetchGeofence,
-  fetchPosition,
-} from './alerts.api';
+import { type EventsQuery, fetchEvent, fetchEventsReport, fetchGeofence, fetchPosition } from './alerts.api';
 
-/** Query keys of the alerts feature; every key starts with `alertKeys.all`. */
+/**
+ * Query keys of the alerts feature; every key starts with `alertKeys.all`. Devices come from the devices
+ * feature's queries, so the live updates written there reach the alerts pages too.
+ */
 export const alertKeys = {
   all: ['alerts'] as const,
   report: (query: EventsQuery) => [...alertKeys.all, 'report', query] as const,
   event: (id: number) => [...alertKeys.all, 'event', id] as const,
   position: (id: number) => [...alertKeys.all, 'position', id] as const,
-  devices: () => [...alertKeys.all, 'devices'] as const,
-  device: (id: number) => [...alertKeys.all, 'device', id] as const,
   geofence: (id: number) => [...alertKeys.all, 'geofence', id] as const,
 };
 
@@ -40,18 +33,6 @@ export function usePositionQuery(id: number | null | undefined) {
   return useQuery({
     queryKey: alertKeys.position(id ?? 0),
     queryFn: () => fetchPosition(id ?? 0),
-    enabled: typeof id === 'number' && id > 0,
-  });
-}
-
-export function useDevicesQuery() {
-  return useQuery({ queryKey: alertKeys.devices(), queryFn: fetchDevices, staleTime: 60_000 });
-}
-
-export function useDeviceQuery(id: number | undefined) {
-  return useQuery({
-    queryKey: alertKeys.device(id ?? 0),
-    queryFn: () => fetchDevice(id ?? 0),
     enabled: typeof id === 'number' && id > 0,
   });
 }

@@ -24,7 +24,11 @@ export const deviceKeys = {
   history: (params: PositionHistoryParams) => [...deviceKeys.positions(), 'history', params] as const,
 };
 
-/** GET /api/devices (the live controller keeps the unfiltered list up to date from the websocket). */
+/**
+ * GET /api/devices, the app's one device list: every feature that lists devices (alerts, geofences,
+ * notifications, commands, replay, the map) reads it here, so the websocket updates the live controller merges
+ * into `deviceKeys.lists()` reach all of them.
+ */
 export function useDevicesQuery(params: DeviceListParams = {}) {
   return useQuery({
     queryKey: deviceKeys.list(params),

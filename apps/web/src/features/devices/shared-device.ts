@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { positionSchema } from '@waymark/contracts/device';
-import { publicDeviceSchema, type SharedDevice, sharedDeviceSchema } from '@waymark/contracts/share';
+import { type SharedDevice, sharedDeviceSchema } from '@waymark/contracts/share';
+import { shareFrameSchema } from '@waymark/contracts/socket';
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
 import { http } from '../../api/http';
 import { deviceKeys } from './devices.queries';
 
@@ -20,23 +19,19 @@ export function useSharedDeviceQuery(id: string) {
   });
 }
 
-const frameSchema = z.object({
-  devices: z.array(publicDeviceSchema.passthrough()).optional(),
-  positions: z.array(positionSchema).optional(),
-});
-
-/** Applies one socket frame to the shared device's cached answer. */
+/**
+ * Applies one socket frame (contracts' shareFrameSchema, parsed in full: it carries one device) to the shared
+ * device's cached answer; anything else leaves it as it was.
+ */
 export function applyShareFrame(current: SharedDevice, frame: unknown): SharedDevice {
-  const parsed = frameSchema.safeParse(frame);
+  const parsed = shareFrameSchema.safeParse(frame);
   if (!parsed.success) return current;
-  const device = parsed.data.devices?.find((d) => d.id === current.device.id);
-  const position = parsed.data.positions?.filter((p) => p.deviceId === current.device.id).at(-1);
+  const data = parsed.data;
+  const device = 'devices' in data ? data.devices.find((d) => d.id === current.device.id) : undefined;
+  const position =
+    'positions' in data ? data.positions.filter((p) => p.deviceId === current.device.id).at(-1) : undefined;
   if (!device && !position) return current;
-  return {
-    ...current,
-    device: device ? publicDeviceSchema.parse(device) : current.device,
-    position: position ?? current.position,
-  };
+  return { ...current, device: device ?? current.device, position: position ?? current.position };
 }
 
 export function shareSocketUrl(id: string, location: Location = window.location): string {

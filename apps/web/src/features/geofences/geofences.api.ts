@@ -1,4 +1,3 @@
-import { deviceSchema } from '@waymark/contracts/device';
 import { type GeofenceInput, geofenceSchema } from '@waymark/contracts/geofence';
 import type { PermissionLink } from '@waymark/contracts/permission';
 import { z } from 'zod';
@@ -21,11 +20,6 @@ export function updateGeofence(id: number, input: GeofenceInput) {
 
 export async function deleteGeofence(id: number): Promise<void> {
   await http(`/api/geofences/${id}`, { method: 'DELETE' });
-}
-
-/** GET /api/devices: the devices a geofence can be linked to. */
-export function fetchLinkableDevices() {
-  return http('/api/devices', { schema: z.array(deviceSchema) });
 }
 
 /** POST or DELETE /api/permissions: links or unlinks two objects (Traccar's permission). */

@@ -1,28 +1,19 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GeofenceInput } from '@waymark/contracts/geofence';
-import {
-  createGeofence,
-  deleteGeofence,
-  fetchGeofences,
-  fetchLinkableDevices,
-  setLink,
-  updateGeofence,
-} from './geofences.api';
+import { createGeofence, deleteGeofence, fetchGeofences, setLink, updateGeofence } from './geofences.api';
 
-/** Query keys of the geofences feature; every key starts with `geofenceKeys.all`. */
+/**
+ * Query keys of the geofences feature; every key starts with `geofenceKeys.all`. The devices a geofence can be
+ * linked to are the devices feature's list (useDevicesQuery), which live updates keep current.
+ */
 export const geofenceKeys = {
   all: ['geofences'] as const,
   list: () => [...geofenceKeys.all, 'list'] as const,
   ofDevice: (deviceId: number) => [...geofenceKeys.all, 'device', deviceId] as const,
-  devices: () => [...geofenceKeys.all, 'devices'] as const,
 };
 
 export function useGeofencesQuery() {
   return useQuery({ queryKey: geofenceKeys.list(), queryFn: () => fetchGeofences() });
-}
-
-export function useLinkableDevicesQuery() {
-  return useQuery({ queryKey: geofenceKeys.devices(), queryFn: fetchLinkableDevices });
 }
 
 /** The ids of the devices linked to `geofenceId`, asked device by device (Traccar has no reverse list). */

@@ -1,5 +1,4 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchDevices } from '../alerts/alerts.api';
 import {
   createNotification,
   deleteNotification,
@@ -15,7 +14,10 @@ import {
   updateNotification,
 } from './notifications.api';
 
-/** Query keys of the notifications feature; every key starts with `notificationKeys.all`. */
+/**
+ * Query keys of the notifications feature; every key starts with `notificationKeys.all`. The devices a rule can
+ * be linked to are the devices feature's list (useDevicesQuery).
+ */
 export const notificationKeys = {
   all: ['notifications'] as const,
   list: () => [...notificationKeys.all, 'list'] as const,
@@ -24,7 +26,6 @@ export const notificationKeys = {
   notificators: () => [...notificationKeys.all, 'notificators'] as const,
   calendars: () => [...notificationKeys.all, 'calendars'] as const,
   commands: () => [...notificationKeys.all, 'commands'] as const,
-  devices: () => [...notificationKeys.all, 'devices'] as const,
   groups: () => [...notificationKeys.all, 'groups'] as const,
 };
 
@@ -42,8 +43,6 @@ export const useCalendarsQuery = () =>
   useQuery({ queryKey: notificationKeys.calendars(), queryFn: fetchCalendars, ...optional });
 export const useSavedCommandsQuery = () =>
   useQuery({ queryKey: notificationKeys.commands(), queryFn: fetchSavedCommands, ...optional });
-export const useRuleDevicesQuery = () =>
-  useQuery({ queryKey: notificationKeys.devices(), queryFn: fetchDevices, ...optional });
 export const useRuleGroupsQuery = () =>
   useQuery({ queryKey: notificationKeys.groups(), queryFn: fetchGroups, ...optional });
 

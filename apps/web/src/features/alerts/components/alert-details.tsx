@@ -5,10 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text';
 import { formatTime } from '../../../lib/format/time';
+import { useDeviceQuery } from '../../devices/devices.queries';
 import { useMapPreferences } from '../../map/use-map-preferences';
 import { alertFacts } from '../alert-facts';
 import { exportAlertPdf } from '../alert-pdf';
-import { useDeviceQuery, useEventQuery, useGeofenceNameQuery, usePositionQuery } from '../alerts.queries';
+import { useEventQuery, useGeofenceNameQuery, usePositionQuery } from '../alerts.queries';
 import { eventTypeLabel } from '../event-label';
 import { EventMap } from './event-map';
 

@@ -4,13 +4,14 @@ import { IconLink, IconUnlink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text';
-import { useDeviceLinkMutation, useLinkableDevicesQuery, useLinkedDeviceIds } from '../geofences.queries';
+import { useDevicesQuery } from '../../devices/devices.queries';
+import { useDeviceLinkMutation, useLinkedDeviceIds } from '../geofences.queries';
 
 /** The devices a geofence applies to (POST/DELETE /api/permissions {deviceId, geofenceId}). */
 export function GeofenceDevices({ geofenceId }: { geofenceId: number }) {
   const { t } = useTranslation('geofences');
   const describeError = useErrorText();
-  const devices = useLinkableDevicesQuery();
+  const devices = useDevicesQuery();
   const linked = useLinkedDeviceIds(geofenceId, devices.data?.map((d) => d.id) ?? []);
   const link = useDeviceLinkMutation();
   const [choice, setChoice] = useState<string | null>(null);

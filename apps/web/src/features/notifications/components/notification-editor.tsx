@@ -5,6 +5,7 @@ import type { Notification } from '@waymark/contracts/notification';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text';
+import { useDevicesQuery } from '../../devices/devices.queries';
 import {
   emptyNotificationValues,
   type NotificationFormValues,
@@ -16,7 +17,6 @@ import {
   useLinkedTo,
   useNotificationTypesQuery,
   useNotificatorsQuery,
-  useRuleDevicesQuery,
   useRuleGroupsQuery,
   useSavedCommandsQuery,
   useSaveNotificationMutation,
@@ -32,7 +32,7 @@ export function NotificationEditor({ rule, onClose }: { rule: Notification | nul
   const fullScreen = useMediaQuery('(max-width: 36em)');
   const types = useNotificationTypesQuery();
   const notificators = useNotificatorsQuery();
-  const devices = useRuleDevicesQuery();
+  const devices = useDevicesQuery();
   const groups = useRuleGroupsQuery();
   const calendars = useCalendarsQuery();
   const commands = useSavedCommandsQuery();
