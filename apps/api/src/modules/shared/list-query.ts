@@ -1,30 +1,7 @@
-import { z } from 'zod';
+import type { ListQuery } from '@waymark/contracts/common';
 import { notFound } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
-import type { AuthContext } from '../session/auth-context';
-
-const flag = z
-  .enum(['true', 'false', '1', '0'])
-  .optional()
-  .transform((v) => v === 'true' || v === '1');
-const id = z.coerce.number().int().positive().optional();
-
-/**
- * Traccar's list parameters, shared by every /api resource list: `all` (platform staff: every tenant's rows —
- * tenant users get their tenants' rows either way), `userId` (rows linked to that user), `groupId` / `deviceId`
- * (rows linked directly to that group / device), `keyword` (name or description contains it, any case),
- * `limit` / `offset` (paging, in the resource's order).
- */
-export const listQuerySchema = z.object({
-  all: flag,
-  userId: id,
-  groupId: id,
-  deviceId: id,
-  keyword: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(10_000).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
-});
-export type ListQuery = z.infer<typeof listQuerySchema>;
+import type { AuthContext } from '../../plugins/app/auth-context';
 
 /** How a resource's rows link to a user, a group and a device, and what its keyword searches. */
 export interface ListLinks<W> {
@@ -35,9 +12,9 @@ export interface ListLinks<W> {
 }
 
 /**
- * The conditions of a list query (AND them with the resource's own). The user, group and device named must be
- * visible to the caller (a foreign id is a 404, like a missing one); a parameter the resource has no link for is
- * refused rather than ignored.
+ * The conditions of a list query (Traccar's list parameters, `listQuerySchema` in contracts; AND them with the
+ * resource's own). The user, group and device named must be visible to the caller (a foreign id is a 404, like a
+ * missing one); a parameter the resource has no link for is refused rather than ignored.
  */
 export async function listConditions<W>(auth: AuthContext, q: ListQuery, links: ListLinks<W>): Promise<W[]> {
   const where: W[] = [];
