@@ -1,4 +1,5 @@
-import type { Framer, FramerFactory } from '../protocol.types';
+import { SKIP_START, type StartCut, startByteFramer } from '../../codec/start-byte.framer';
+import type { FramerFactory } from '../protocol.types';
 
 /** Longest frame kept (audio and picture messages run to several KiB). */
 export const WATCH_MAX_FRAME = 64 * 1024;
@@ -16,93 +17,61 @@ const UNESCAPED = [0x7d, 0x5b, 0x5d, 0x2c, 0x2a];
  * (devices miscount), the `]` that balances the frame's `[` does.
  * Frames come out unescaped. Bytes before a `[`, and a `[` without a valid header, are skipped.
  */
-class WatchFramer implements Framer {
-  private buffer: Buffer = Buffer.alloc(0);
-
-  push(chunk: Buffer): Buffer[] {
-    this.buffer = this.buffer.length > 0 ? Buffer.concat([this.buffer, chunk]) : Buffer.from(chunk);
-    const frames: Buffer[] = [];
-    for (;;) {
-      const start = this.buffer.indexOf(OPEN);
-      if (start < 0) {
-        this.buffer = Buffer.alloc(0);
-        break;
-      }
-      if (start > 0) this.buffer = this.buffer.subarray(start);
-      const cut = this.cut();
-      if (cut === 'skip') {
-        this.buffer = this.buffer.subarray(1);
-        continue;
-      }
-      if (cut === 'wait') {
-        if (this.buffer.length > WATCH_MAX_FRAME) {
-          this.buffer = this.buffer.subarray(1);
-          continue;
-        }
-        break;
-      }
-      if (cut.frame.length > 0) frames.push(cut.frame);
-      this.buffer = this.buffer.subarray(cut.consumed);
-    }
-    this.buffer = Buffer.from(this.buffer);
-    return frames;
+function cutWatch(buffer: Buffer): StartCut {
+  const header = parseWatchHeader(buffer);
+  if (header === 'wait') return 'wait';
+  if (header === 'invalid') return SKIP_START;
+  const start = header.contentStart;
+  // By the length field: content of that many unescaped bytes, then ']'.
+  let i = start;
+  let count = 0;
+  while (count < header.length && i < buffer.length) {
+    const escaped = buffer[i] === ESCAPE && isEscapeCode(buffer[i + 1]);
+    if (buffer[i] === ESCAPE && buffer[i + 1] === undefined) break;
+    i += escaped ? 2 : 1;
+    count += 1;
   }
-
-  private cut(): 'skip' | 'wait' | { frame: Buffer; consumed: number } {
-    const header = parseWatchHeader(this.buffer);
-    if (header === 'wait' || header === 'invalid') return header === 'wait' ? 'wait' : 'skip';
-    const start = header.contentStart;
-    // By the length field: content of that many unescaped bytes, then ']'.
-    let i = start;
-    let count = 0;
-    while (count < header.length && i < this.buffer.length) {
-      const escaped = this.buffer[i] === ESCAPE && isEscapeCode(this.buffer[i + 1]);
-      if (this.buffer[i] === ESCAPE && this.buffer[i + 1] === undefined) break;
-      i += escaped ? 2 : 1;
-      count += 1;
-    }
-    const complete = count === header.length && i < this.buffer.length;
-    if (complete && this.buffer[i] === CLOSE) return this.frame(start, i);
-    // Some devices count wrong: the ']' that balances the frame's '[' ends it, when what follows it looks like an
-    // end (the next frame, or nothing yet).
-    const close = this.balancedClose(start);
-    if (close >= 0) {
-      const after = this.buffer[close + 1];
-      if (complete || after === undefined || after === OPEN) return this.frame(start, close);
-    }
-    return complete ? 'skip' : 'wait';
+  const complete = count === header.length && i < buffer.length;
+  if (complete && buffer[i] === CLOSE) return frameOf(buffer, start, i);
+  // Some devices count wrong: the ']' that balances the frame's '[' ends it, when what follows it looks like an
+  // end (the next frame, or nothing yet).
+  const close = balancedClose(buffer, start);
+  if (close >= 0) {
+    const after = buffer[close + 1];
+    if (complete || after === undefined || after === OPEN) return frameOf(buffer, start, close);
   }
+  return complete ? SKIP_START : 'wait';
+}
 
-  /** The ']' at depth 0 after `start` ('[' and ']' of text inside the content pair up), or -1. */
-  private balancedClose(start: number): number {
-    let depth = 0;
-    for (let i = start; i < this.buffer.length; i++) {
-      const byte = this.buffer[i];
-      if (byte === OPEN) depth += 1;
-      else if (byte === CLOSE) {
-        if (depth === 0) return i;
-        depth -= 1;
-      }
+/** The ']' at depth 0 after `start` ('[' and ']' of text inside the content pair up), or -1. */
+function balancedClose(buffer: Buffer, start: number): number {
+  let depth = 0;
+  for (let i = start; i < buffer.length; i++) {
+    const byte = buffer[i];
+    if (byte === OPEN) depth += 1;
+    else if (byte === CLOSE) {
+      if (depth === 0) return i;
+      depth -= 1;
     }
-    return -1;
   }
+  return -1;
+}
 
-  /** Header, unescaped content [start, end) and ']'. */
-  private frame(start: number, end: number): { frame: Buffer; consumed: number } {
-    const content: number[] = [];
-    for (let i = start; i < end; i++) {
-      const byte = this.buffer[i] as number;
-      const next = this.buffer[i + 1];
-      if (byte === ESCAPE && i + 1 < end && isEscapeCode(next)) {
-        content.push(UNESCAPED[(next as number) - 1] as number);
-        i += 1;
-      } else {
-        content.push(byte);
-      }
+/** Header, unescaped content [start, end) and ']'. */
+function frameOf(buffer: Buffer, start: number, end: number): StartCut {
+  const content: number[] = [];
+  for (let i = start; i < end; i++) {
+    const byte = buffer[i] as number;
+    const next = buffer[i + 1];
+    if (byte === ESCAPE && i + 1 < end && isEscapeCode(next)) {
+      content.push(UNESCAPED[(next as number) - 1] as number);
+      i += 1;
+    } else {
+      content.push(byte);
     }
-    const head = this.buffer.subarray(0, start);
-    return { frame: Buffer.concat([head, Buffer.from(content), Buffer.of(CLOSE)]), consumed: end + 1 };
   }
+  const head = buffer.subarray(0, start);
+  return { frame: Buffer.concat([head, Buffer.from(content), Buffer.of(CLOSE)]), consumed: end + 1 };
 }
 
 function isEscapeCode(byte: number | undefined): boolean {
@@ -140,4 +109,4 @@ export function parseWatchHeader(bytes: Buffer): WatchHeader | 'wait' | 'invalid
   return bytes.length < 64 && PARTIAL.test(text) ? 'wait' : 'invalid';
 }
 
-export const watchFramer: FramerFactory = () => new WatchFramer();
+export const watchFramer: FramerFactory = startByteFramer(OPEN, WATCH_MAX_FRAME, cutWatch);
