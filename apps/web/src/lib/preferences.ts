@@ -4,7 +4,7 @@ import { COORDINATE_FORMATS } from './format/coordinates';
 import type { DistanceUnit, SpeedUnit, VolumeUnit } from './format/units';
 import { DISTANCE_UNITS, SPEED_UNITS, VOLUME_UNITS } from './format/units';
 
-/** Base layers of the map feature (features/map/components/tile-layers.tsx); custom uses the server's mapUrl. */
+/** Base layers of the maps (components/tile-layers.tsx); custom uses the server's mapUrl. */
 export const MAP_LAYERS = ['osm', 'osmHumanitarian', 'openTopoMap', 'custom'] as const;
 export const LIVE_ROUTE_MODES = ['none', 'selected', 'all'] as const;
 export const THEME_NAMES = [

@@ -2,14 +2,9 @@ import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ChevronDownIcon, LogoutIcon, ShieldIcon } from '../../../components/icons';
+import { initialsOf } from '../../../lib/initials';
 import { useCurrentUser } from '../session-context';
 import { useSignOut } from '../use-sign-out';
-
-export function initialsOf(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const letters = parts.length > 1 ? [parts[0], parts[parts.length - 1]] : [parts[0]];
-  return letters.map((part) => part?.charAt(0).toUpperCase() ?? '').join('') || '?';
-}
 
 /** The signed-in user's name and email, with links to account pages and Sign out. */
 export function UserMenu() {

@@ -1,9 +1,9 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useCurrentUser } from '../../auth/session-context';
-import { EmptyState, ErrorState, LoadingState } from '../../devices/components/state-views';
 import { useDevicesQuery } from '../../devices/devices.queries';
 import { CommandForm } from './command-form';
 

@@ -4,6 +4,7 @@ import type { Device } from '@waymark/contracts/device';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useCurrentUser } from '../../auth/session-context';
 import { useHasPermission } from '../../permissions/use-has-permission';
@@ -12,7 +13,6 @@ import { DeleteDeviceDialog } from './delete-device-dialog';
 import { DeviceEditor } from './device-editor';
 import { DeviceStatTiles, type StatusFilter } from './device-stat-tiles';
 import { DeviceTable } from './device-table';
-import { EmptyState, ErrorState, LoadingState } from './state-views';
 
 /** SPEC section 9: device page size. */
 export const DEVICE_PAGE_SIZE = 10;

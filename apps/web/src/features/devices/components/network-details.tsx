@@ -2,10 +2,10 @@ import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { EmptyState, QueryFallback } from '../../../components/state-views';
 import { usePageTitle } from '../../../components/use-page-title';
 import { usePositionQuery } from '../position.queries';
 import { KeyValueTable } from './key-value-table';
-import { EmptyState, QueryFallback } from './state-views';
 
 const dbm = (value: number | undefined) => (value === undefined ? '—' : `${value} dBm`);
 

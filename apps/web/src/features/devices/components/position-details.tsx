@@ -2,13 +2,13 @@ import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@m
 import { IconAntenna, IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { EmptyState, QueryFallback } from '../../../components/state-views';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useDeviceQuery } from '../devices.queries';
 import { usePositionQuery } from '../position.queries';
 import { formatAttribute, positionFields } from '../position-values';
 import { useDisplayPreferences } from '../use-display-preferences';
 import { KeyValueTable } from './key-value-table';
-import { EmptyState, QueryFallback } from './state-views';
 
 /** position/:id — every field of one position, its attributes and a link to its network details. */
 export function PositionDetails() {

@@ -2,6 +2,7 @@ import { Badge, Grid, Group, Paper, Select, Stack, Table, Text, Title } from '@m
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatDistance } from '../../../lib/format/units';
 import { useDevicesQuery, useLatestPositionsQuery } from '../devices.queries';
@@ -9,7 +10,6 @@ import { compassPoint, radarEntries } from '../radar-geometry';
 import { useDisplayPreferences } from '../use-display-preferences';
 import { DeviceStatusBadge } from './device-status-badge';
 import { RadarScope } from './radar-scope';
-import { EmptyState, ErrorState, LoadingState } from './state-views';
 
 /** Radar ranges in metres. */
 const RANGES = [1_000, 5_000, 10_000, 50_000, 100_000, 500_000] as const;

@@ -3,6 +3,7 @@ import { IconClockX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { isApiError } from '../../../api/http';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatTime } from '../../../lib/format/time';
 import { useSharedDeviceQuery, useShareSocket } from '../shared-device';
@@ -10,7 +11,6 @@ import { useServerDisplayPreferences } from '../use-display-preferences';
 import { DeviceMap } from './device-map';
 import { DeviceStatusBadge } from './device-status-badge';
 import { PositionSummary } from './position-summary';
-import { EmptyState, ErrorState, LoadingState } from './state-views';
 
 /** /devices/share/:id (public) — a shared device's name, status and live position until the link expires. */
 export function SharedDeviceView() {

@@ -2,6 +2,7 @@ import { Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatTime } from '../../../lib/format/time';
 import { useDeviceQuery, useLatestPositionsQuery } from '../devices.queries';
@@ -9,7 +10,6 @@ import { useDisplayPreferences } from '../use-display-preferences';
 import { DeviceMap } from './device-map';
 import { DeviceStatusBadge } from './device-status-badge';
 import { PositionSummary } from './position-summary';
-import { EmptyState, ErrorState, LoadingState } from './state-views';
 import { useTrail } from './use-trail';
 
 /** devices/track/:id — one device followed live on a small map, with its latest position. */

@@ -1,7 +1,7 @@
 import { Avatar, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { User } from '@waymark/contracts/user';
 import { useTranslation } from 'react-i18next';
-import { initialsOf } from '../../auth/components/user-menu';
+import { initialsOf } from '../../../lib/initials';
 import { useHasPermission } from '../../permissions/use-has-permission';
 
 /** Greeting with the user's name and role badges (platform administrator, administrator, tenant). */

@@ -3,10 +3,10 @@ import { Box, Group, Paper } from '@mantine/core';
 import type { Device, Position } from '@waymark/contracts/device';
 import { useState } from 'react';
 import { MapContainer } from 'react-leaflet';
+import { BaseTileLayer, type TileLayerId, TileLayerSwitcher } from '../../../components/tile-layers';
 import type { MapPreferences } from '../use-map-preferences';
 import { DeviceMarkers, FitToFleet, FlyToSelection, FollowPosition, LiveTrails } from './map-layers';
 import { MeasureControls, MeasureLayer, useMeasure } from './measure-tool';
-import { BaseTileLayer, type TileLayerId, TileLayerSwitcher } from './tile-layers';
 
 interface LiveMapProps {
   devices: readonly Device[];

@@ -4,7 +4,7 @@ import type { Position } from '@waymark/contracts/device';
 import { latLngBounds } from 'leaflet';
 import { useEffect, useMemo } from 'react';
 import { CircleMarker, MapContainer, Polyline, useMap } from 'react-leaflet';
-import { BaseTileLayer } from '../../map/components/tile-layers';
+import { BaseTileLayer } from '../../../components/tile-layers';
 
 type LatLng = [number, number];
 

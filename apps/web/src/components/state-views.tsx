@@ -2,7 +2,10 @@ import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../../lib/error-text';
+import { useErrorText } from '../lib/error-text';
+
+// Their texts are in the devices namespace (common.loading, common.loadFailed, common.retry): device lists were
+// the first to use these views, and the default error title names devices.
 
 /** Spinner for a section whose data is loading. */
 export function LoadingState() {
