@@ -1,3 +1,5 @@
+import type { Event } from '@waymark/contracts/event';
+import { liveFrameSchema } from '@waymark/contracts/socket';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -5,6 +7,18 @@ import { LiveHub } from './live-hub';
 
 const log = pino({ level: 'silent' });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const event = (id: number, deviceId: number): Event => ({
+  id,
+  type: 'deviceOnline',
+  eventTime: '2026-01-01T00:00:00.000Z',
+  deviceId,
+  positionId: null,
+  geofenceId: null,
+  maintenanceId: null,
+  attributes: {},
+});
+/** The frames as a client reads them, each checked against the contract. */
+const read = (frames: string[]) => frames.map((f) => liveFrameSchema.parse(JSON.parse(f)));
 
 describe('LiveHub in one process', () => {
   it('delivers only what a subscriber may see, and knows when nobody listens', () => {
@@ -14,10 +28,10 @@ describe('LiveHub in one process', () => {
     const unsubscribe = hub.subscribe({ sees: (tenantId) => tenantId === 1, send: (f) => frames.push(f) });
     expect(hub.hasListeners()).toBe(true);
     hub.publish([
-      { tenantId: 1, deviceId: 10, events: [{ id: 1 }] },
-      { tenantId: 2, deviceId: 20, events: [{ id: 2 }] },
+      { tenantId: 1, deviceId: 10, events: [event(1, 10)] },
+      { tenantId: 2, deviceId: 20, events: [event(2, 20)] },
     ]);
-    expect(frames).toEqual(['{"events":[{"id":1}]}']);
+    expect(read(frames)).toEqual([{ events: [event(1, 10)] }]);
     unsubscribe();
     expect(hub.hasListeners()).toBe(false);
   });
@@ -41,8 +55,8 @@ describe.skipIf(!process.env.REDIS_URL)('LiveHub across API nodes (skipped: REDI
     b.hasListeners(); // first answer comes from Redis
     for (let i = 0; i < 40 && !b.hasListeners(); i++) await sleep(50);
     expect(b.hasListeners()).toBe(true);
-    b.publish([{ tenantId: 1, deviceId: 1, events: [{ id: 7 }] }]);
+    b.publish([{ tenantId: 1, deviceId: 1, events: [event(7, 1)] }]);
     for (let i = 0; i < 40 && frames.length === 0; i++) await sleep(50);
-    expect(frames).toEqual(['{"events":[{"id":7}]}']);
+    expect(read(frames)).toEqual([{ events: [event(7, 1)] }]);
   });
 });

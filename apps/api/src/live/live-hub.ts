@@ -1,4 +1,6 @@
 import type { Device, Position } from '@waymark/contracts/device';
+import type { Event } from '@waymark/contracts/event';
+import { frameText } from '@waymark/contracts/socket';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
@@ -8,7 +10,7 @@ export interface LiveUpdate {
   deviceId: number;
   positions?: Position[];
   devices?: Device[];
-  events?: unknown[];
+  events?: Event[];
   /** only these users' sockets get it (a notification's web channel); otherwise every socket that `sees` it */
   userIds?: number[];
 }
@@ -104,12 +106,12 @@ export class LiveHub {
     this.deliver(updates);
   }
 
-  /** Sends each subscriber one frame per kind with only the rows it may see. */
+  /** Sends each subscriber one frame per kind (contracts' liveFrameSchema) with only the rows it may see. */
   private deliver(updates: LiveUpdate[]): void {
     for (const subscriber of this.subscribers) {
       const positions: Position[] = [];
       const devices: Device[] = [];
-      const events: unknown[] = [];
+      const events: Event[] = [];
       for (const u of updates) {
         // a targeted update goes to exactly its users (the sender checked they may see it)
         const wanted = u.userIds
@@ -121,9 +123,9 @@ export class LiveHub {
         if (u.events) events.push(...u.events);
       }
       try {
-        if (devices.length) subscriber.send(JSON.stringify({ devices }));
-        if (positions.length) subscriber.send(JSON.stringify({ positions }));
-        if (events.length) subscriber.send(JSON.stringify({ events }));
+        if (devices.length) subscriber.send(frameText({ devices }));
+        if (positions.length) subscriber.send(frameText({ positions }));
+        if (events.length) subscriber.send(frameText({ events }));
       } catch (err) {
         this.log.debug({ err }, 'live frame not sent');
       }

@@ -1,7 +1,7 @@
+import type { PositionMessage } from '@waymark/contracts/bus';
 import type { Position } from '@waymark/contracts/device';
 import type { Network } from '@waymark/contracts/position';
 import type { Position as PositionRow } from '@waymark/db/client';
-import type { WorkingPosition } from '../../pipeline/types';
 
 export function presentPosition(row: PositionRow): Position {
   const attributes = (row.attributes ?? {}) as Record<string, unknown>;
@@ -27,8 +27,23 @@ export function presentPosition(row: PositionRow): Position {
   };
 }
 
+/**
+ * A position the pipeline has just stored: the served fields, its id as the database gave it, its times as
+ * Dates, and the bus message it came in (protocol, network).
+ */
+export type StoredPosition = Omit<
+  Position,
+  'id' | 'protocol' | 'serverTime' | 'deviceTime' | 'fixTime' | 'address' | 'network'
+> & {
+  id: bigint;
+  serverTime: Date;
+  deviceTime: Date;
+  fixTime: Date;
+  message: Pick<PositionMessage, 'protocol' | 'network'>;
+};
+
 /** A position fresh from the pipeline, in the same shape. */
-export function presentWorking(p: WorkingPosition & { id: bigint }): Position {
+export function presentWorking(p: StoredPosition): Position {
   return {
     id: Number(p.id),
     deviceId: p.deviceId,

@@ -2,12 +2,9 @@ import { positionSchema } from '@waymark/contracts/device';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { badRequest } from '../../http-error';
-import { found } from '../../plugins/app/access-scope';
 import { caller } from '../../plugins/app/auth';
-import { presentPosition } from './positions.presenter';
+import { devicePositions, latestPositions, positionsById } from './positions.service';
 
-export const HISTORY_LIMIT = 10_000;
 const many = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).optional());
 
@@ -31,30 +28,11 @@ export const positionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       },
     },
     async (req) => {
-      const { db } = caller(req);
+      const auth = caller(req);
       const { deviceId, id, from, to } = req.query;
-      if (id?.length) {
-        const rows = await db.position.findMany({ where: { id: { in: id.map(BigInt) } } });
-        return rows.map(presentPosition);
-      }
-      if (deviceId !== undefined) {
-        found(await db.device.findUnique({ where: { id: deviceId }, select: { id: true } }), 'Device not found');
-        if (!from || !to) {
-          const device = await db.device.findUniqueOrThrow({ where: { id: deviceId }, select: { positionId: true } });
-          if (!device.positionId) return [];
-          return (await db.position.findMany({ where: { id: device.positionId } })).map(presentPosition);
-        }
-        if (new Date(from) > new Date(to)) throw badRequest('from must not be after to');
-        const rows = await db.position.findMany({
-          where: { deviceId, fixTime: { gte: new Date(from), lte: new Date(to) } },
-          orderBy: [{ fixTime: 'asc' }, { id: 'asc' }],
-          take: HISTORY_LIMIT,
-        });
-        return rows.map(presentPosition);
-      }
-      const devices = await db.device.findMany({ where: { positionId: { not: null } }, select: { positionId: true } });
-      const ids = devices.map((d) => d.positionId as bigint);
-      return ids.length ? (await db.position.findMany({ where: { id: { in: ids } } })).map(presentPosition) : [];
+      if (id?.length) return positionsById(auth, id);
+      if (deviceId !== undefined) return devicePositions(auth, deviceId, { from, to });
+      return latestPositions(auth);
     },
   );
 };

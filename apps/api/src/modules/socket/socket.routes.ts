@@ -1,16 +1,16 @@
+import { frameText } from '@waymark/contracts/socket';
 import type { ShareLink } from '@waymark/db/client';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound, unauthorized } from '../../http-error';
+import type { AuthContext } from '../../plugins/app/auth-context';
+import { accountProblem, buildAuthContext } from '../../plugins/app/auth-context';
+import { apiToken } from '../../plugins/app/authenticate';
 import { verifyToken } from '../../security/tokens';
-import { presentPosition } from '../positions/positions.presenter';
-import type { AuthContext } from '../session/auth-context';
-import { accountProblem, buildAuthContext } from '../session/auth-context';
-import { apiToken } from '../session/authenticate';
-import { SHARE_NOT_FOUND } from '../share/share.routes';
-import { activeShare } from '../share/share.service';
+import { latestPositions } from '../positions/positions.service';
+import { activeShare, SHARE_NOT_FOUND } from '../share/share.service';
 import { streamShare } from '../share/share-socket';
 
 export const KEEPALIVE_MS = 55_000;
@@ -33,8 +33,9 @@ async function fromQueryToken(ctx: AppContext, token: string): Promise<AuthConte
 }
 
 /**
- * /api/socket, Traccar's live frames: on connect `{"positions": latest of every visible device}`, then
- * `{"positions"}`, `{"devices"}` and `{"events"}` as they happen, `{}` every 55 s to keep proxies open.
+ * /api/socket, Traccar's live frames (contracts' liveFrameSchema): on connect `{"positions": latest of every
+ * visible device}`, then `{"positions"}`, `{"devices"}` and `{"events"}` as they happen, `{}` every 55 s to keep
+ * proxies open.
  */
 export const socketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
@@ -70,18 +71,12 @@ export const socketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         sees: (tenantId) => scope.platform || (tenantId !== null && scope.tenantIds.includes(tenantId)),
         send,
       });
-      const keepalive = setInterval(() => send('{}'), KEEPALIVE_MS);
+      const keepalive = setInterval(() => send(frameText({})), KEEPALIVE_MS);
       socket.on('close', () => {
         clearInterval(keepalive);
         unsubscribe();
       });
-      const devices = await auth.db.device.findMany({
-        where: { positionId: { not: null } },
-        select: { positionId: true },
-      });
-      const ids = devices.map((d) => d.positionId as bigint);
-      const latest = ids.length ? await auth.db.position.findMany({ where: { id: { in: ids } } }) : [];
-      send(JSON.stringify({ positions: latest.map(presentPosition) }));
+      send(frameText({ positions: await latestPositions(auth) }));
     },
   );
 };
