@@ -8,8 +8,8 @@ import { found } from '../../plugins/app/access-scope';
 const tooLong = (v: unknown) => typeof v === 'string' && v.trim().length > GROUP_ID_MAX_LENGTH;
 
 /**
- * SPEC.md section 5: a group id that is a string longer than 10 characters is refused with 'Invalid group ID'
- * — in the path (`:id`) or in a body's groupId / parentGroupId. Runs before schema validation.
+ * A group id sent as text longer than 10 characters is refused with 'Invalid group ID' — in the path (`:id`) or
+ * in a body's groupId / parentGroupId. Runs before schema validation, so this message wins over the schema's.
  */
 export async function refuseLongGroupIds(req: FastifyRequest): Promise<void> {
   const params = req.params as Record<string, unknown> | undefined;

@@ -19,7 +19,7 @@ export const NOT_REMINDER_WHERE: Prisma.MaintenanceWhereInput = {
 
 /**
  * A reminder's attributes, checked (item and expiry required, sendTo a list of emails) with isReminder forced
- * true (SPEC.md section 5); a 400 names the first problem.
+ * true (a reminder body cannot make a plain maintenance row); a 400 names the first problem.
  */
 export function reminderAttributes(attributes: Attributes): Attributes {
   const parsed = reminderAttributesSchema.safeParse({ ...attributes, isReminder: true });
