@@ -1,5 +1,12 @@
-import type { Network, PositionAttributes } from '@waymark/contracts/position';
-import type { Ack, DecodeResult, ProtocolDefinition, SessionView, Transport } from '../protocols/protocol.types';
+import { type PositionFix, positionFixSchema } from '@waymark/contracts/position';
+import type {
+  Ack,
+  DecodedPosition,
+  DecodeResult,
+  ProtocolDefinition,
+  SessionView,
+  Transport,
+} from '../protocols/protocol.types';
 import { isHttpReply } from '../protocols/protocol.types';
 import { protocolRegistry } from '../protocols/registry';
 import type { FrameKind } from './raw-frame';
@@ -17,20 +24,15 @@ export interface OfflineFrame {
 }
 
 /** A decoded position as the tools print it: the device it belongs to, then the position's fields. */
-export interface PrintedPosition {
-  uniqueId: string | null;
-  deviceTime: string | null;
-  fixTime: string | null;
-  outdated: boolean;
-  valid: boolean;
-  latitude: number;
-  longitude: number;
-  altitude: number;
-  speed: number;
-  course: number;
-  accuracy: number;
-  network: Network | null;
-  attributes: PositionAttributes;
+export type PrintedPosition = { uniqueId: string | null } & PositionFix;
+
+/** The position's fields in the contract's order, so every decoder's output prints alike. */
+const FIX_KEYS = Object.keys(positionFixSchema.shape) as (keyof PositionFix)[];
+
+function printed(uniqueId: string | null, position: DecodedPosition): PrintedPosition {
+  const out: Record<string, unknown> = { uniqueId };
+  for (const key of FIX_KEYS) out[key] = position[key];
+  return out as PrintedPosition;
 }
 
 export interface OfflineResult {
@@ -105,21 +107,7 @@ export class OfflineDecoder {
     if (result.state) session.state = result.state;
     if (result.uniqueId) session.uniqueId = result.uniqueId;
     this.sessions.set(key, session);
-    const positions = result.messages.map(({ uniqueId: own, ...p }) => ({
-      uniqueId: own ?? session.uniqueId,
-      deviceTime: p.deviceTime,
-      fixTime: p.fixTime,
-      outdated: p.outdated,
-      valid: p.valid,
-      latitude: p.latitude,
-      longitude: p.longitude,
-      altitude: p.altitude,
-      speed: p.speed,
-      course: p.course,
-      accuracy: p.accuracy,
-      network: p.network,
-      attributes: p.attributes,
-    }));
+    const positions = result.messages.map((p) => printed(p.uniqueId ?? session.uniqueId, p));
     const out: OfflineResult = { uniqueId: session.uniqueId, positions, ack: ackHex(result.ack) };
     if (definition.kind === 'http') out.status = isHttpReply(result.ack) ? result.ack.status : 200;
     return out;

@@ -1,7 +1,8 @@
 import type { PositionAttributes } from '@waymark/contracts/position';
+import { newPositionAt } from '../../codec/position-builder';
 import { knotsFromKph } from '../../codec/units';
 import type { DecodedPosition, DecodeResult } from '../protocol.types';
-import { cellTower, emptyPosition, gsmNetwork } from './gl200-text';
+import { cellTower, gsmNetwork } from './gl200-text';
 
 /** Binary messages that carry nothing Traccar decodes (acknowledgements, login, information). */
 const IGNORED = new Set(['ACK', 'LGN', 'HBD', 'INF', 'CRD']);
@@ -80,7 +81,7 @@ export function decodeGl200Binary(frame: Buffer): DecodeResult {
   const count = tag === 'RSP' || tag === 'BSP' ? r.u8() : 1;
   const messages: DecodedPosition[] = [];
   for (let i = 0; i < Math.max(1, count); i++) {
-    const position = emptyPosition();
+    const position = newPositionAt();
     const hdop = r.u8();
     const speed = has(mask, 0) ? r.u16() + r.u8() / 10 : 0;
     const course = has(mask, 1) ? r.u16() : 0;
@@ -128,7 +129,7 @@ function decodeTrack(r: Reader): DecodedPosition[] {
   const positions: DecodedPosition[] = [];
   const emit = () => {
     if (Math.abs(latitude) > 90e6 || Math.abs(longitude) > 180e6) return;
-    const position = emptyPosition();
+    const position = newPositionAt();
     const at = new Date(time * 1000).toISOString();
     Object.assign(position, {
       outdated: false,
@@ -180,7 +181,7 @@ function decodeCompact(frame: Buffer): DecodeResult {
   if (length > frame.length || length < 52) throw new Error(`Queclink compact report declares ${length} bytes`);
   const uniqueId = bcdImei(frame.subarray(5, 13));
   if (!/^\d{1,20}$/.test(uniqueId)) throw new Error('Queclink compact report with a malformed IMEI');
-  const position = emptyPosition();
+  const position = newPositionAt();
   const longitude = frame.readInt32BE(31) / 1e6;
   const latitude = frame.readInt32BE(35) / 1e6;
   const time = new Date(frame.readUInt32BE(39) * 1000).toISOString();

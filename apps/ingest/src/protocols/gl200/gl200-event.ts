@@ -1,9 +1,9 @@
 import type { PositionAttributes } from '@waymark/contracts/position';
+import { newPositionAt } from '../../codec/position-builder';
 import type { DecodedPosition } from '../protocol.types';
 import type { Gl200Text } from './gl200-text';
 import {
   afterName,
-  emptyPosition,
   findLocation,
   hex,
   hourMeter,
@@ -89,7 +89,7 @@ export function decodeEvent(message: Gl200Text): DecodedPosition {
   const first = afterName(message);
   const at = findLocation(fields, first, end);
   if (at < 0) {
-    const position = emptyPosition();
+    const position = newPositionAt();
     position.deviceTime = iso(message.sendTime);
     putTypeExtras(position.attributes, type, fields.slice(first, end));
     position.attributes.type = type;
@@ -121,7 +121,7 @@ export function decodeData(message: Gl200Text): DecodedPosition {
   const { fields, end } = message;
   const at = findLocation(fields, 5, end);
   if (at < 0) {
-    const position = emptyPosition();
+    const position = newPositionAt();
     position.deviceTime = iso(message.sendTime);
     put(position.attributes, 'data', fields[end - 1]);
     position.attributes.type = message.type;

@@ -1,7 +1,8 @@
 import type { CellTower, WifiAccessPoint } from '@waymark/contracts/position';
+import { newPositionAt } from '../../codec/position-builder';
 import type { DecodedPosition } from '../protocol.types';
 import type { Gl200Text } from './gl200-text';
-import { afterName, cellTower, emptyPosition, hex, int, iso, isVin, num, put, queclinkTime } from './gl200-text';
+import { afterName, cellTower, hex, int, iso, isVin, num, put, queclinkTime } from './gl200-text';
 
 /**
  * GTINF, the device information report: `<name>,<state>,<ICCID>,<CSQ RSSI>,<CSQ BER>,<external power supply>,
@@ -12,7 +13,7 @@ export function decodeInfo(message: Gl200Text): DecodedPosition | null {
   const { fields, end } = message;
   const s = isVin(fields[3]) ? 5 : 4;
   if (end < s + 14 || !/^\d{1,2}$/.test(fields[s + 2] ?? '')) return null;
-  const position = emptyPosition();
+  const position = newPositionAt();
   position.deviceTime = iso(message.sendTime);
   const a = position.attributes;
   const state = fields[s] ?? '';
@@ -49,7 +50,7 @@ export function decodeInfo(message: Gl200Text): DecodedPosition | null {
 
 /** GTVER: `<name>,<device type>,<firmware version hex>,<hardware version hex>`. */
 export function decodeVersion(message: Gl200Text): DecodedPosition {
-  const position = emptyPosition();
+  const position = newPositionAt();
   position.deviceTime = iso(message.sendTime);
   const first = afterName(message);
   put(position.attributes, 'deviceType', message.fields[first]);
@@ -65,7 +66,7 @@ export function decodeVersion(message: Gl200Text): DecodedPosition {
  */
 export function decodeCells(message: Gl200Text): DecodedPosition {
   const { fields, end } = message;
-  const position = emptyPosition();
+  const position = newPositionAt();
   const towers: CellTower[] = [];
   for (let i = 4; i + 6 <= end - 6; i += 6) {
     const tower = cellTower(fields[i], fields[i + 1], fields[i + 2], fields[i + 3]);
@@ -80,7 +81,7 @@ export function decodeCells(message: Gl200Text): DecodedPosition {
 /** GTWIF (Wi-Fi scan): `<count>`, then `<MAC>,<RSSI>,<reserved>×3` per access point, …, `<battery %>`. */
 export function decodeWifi(message: Gl200Text): DecodedPosition {
   const { fields, end } = message;
-  const position = emptyPosition();
+  const position = newPositionAt();
   const count = Math.min(int(fields[4]) ?? 0, 64);
   const points: WifiAccessPoint[] = [];
   for (let n = 0, i = 5; n < count && i + 1 < end; n++, i += 5) {
@@ -100,7 +101,7 @@ export function decodeWifi(message: Gl200Text): DecodedPosition {
 
 /** GTPNA / GTPFA: power on / off, nothing but the header (Traccar gives them no time). */
 export function decodePower(message: Gl200Text): DecodedPosition {
-  const position = emptyPosition();
+  const position = newPositionAt();
   position.attributes.alarm = message.type === 'PNA' ? 'powerOn' : 'powerOff';
   position.attributes.type = message.type;
   return position;
@@ -112,7 +113,7 @@ export function decodePower(message: Gl200Text): DecodedPosition {
  */
 export function decodeTransparent(message: Gl200Text): DecodedPosition {
   const { fields, end } = message;
-  const position = emptyPosition();
+  const position = newPositionAt();
   position.deviceTime = iso(message.sendTime);
   const raw = fields[end - 1] ?? '';
   const text =
@@ -127,7 +128,7 @@ export function decodeTransparent(message: Gl200Text): DecodedPosition {
 
 /** `+ACK:GTxxx`: a command acknowledgement, kept as its header in `result`. */
 export function decodeCommandAck(message: Gl200Text): DecodedPosition {
-  const position = emptyPosition();
+  const position = newPositionAt();
   position.deviceTime = iso(message.sendTime);
   position.attributes.result = message.fields[0] ?? '';
   return position;

@@ -1,4 +1,5 @@
 import type { CellTower, Network, PositionAttributes } from '@waymark/contracts/position';
+import { newPositionAt } from '../../codec/position-builder';
 import { knotsFromKph } from '../../codec/units';
 import type { DecodedPosition } from '../protocol.types';
 
@@ -196,23 +197,6 @@ export const gsmNetwork = (towers: CellTower[]): Network => ({
   cellTowers: towers,
 });
 
-export function emptyPosition(): DecodedPosition {
-  return {
-    deviceTime: null,
-    fixTime: null,
-    outdated: true,
-    valid: false,
-    latitude: 0,
-    longitude: 0,
-    altitude: 0,
-    speed: 0,
-    course: 0,
-    accuracy: 0,
-    network: null,
-    attributes: {},
-  };
-}
-
 export interface FixOptions {
   /** Attach the cell tower as the position's network. */
   network: boolean;
@@ -224,7 +208,7 @@ export interface FixOptions {
 
 /** A position from a location block: outdated (no location of its own) when the block has none. */
 export function positionFromFix(fix: Fix | null, options: FixOptions): DecodedPosition {
-  const position = emptyPosition();
+  const position = newPositionAt();
   if (fix) {
     position.speed = knotsFromKph(fix.speedKph ?? 0);
     position.course = fix.course !== undefined && fix.course <= 360 ? fix.course : 0;

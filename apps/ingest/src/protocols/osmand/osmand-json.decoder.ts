@@ -1,4 +1,5 @@
 import type { PositionAttributes } from '@waymark/contracts/position';
+import { newPositionAt } from '../../codec/position-builder';
 import { knotsFromMps } from '../../codec/units';
 import type { DecodedPosition, DecodeResult, HttpRequestFrame } from '../protocol.types';
 import { osmandTime } from './osmand-time';
@@ -24,20 +25,7 @@ export function decodeOsmandJson(frame: HttpRequestFrame): DecodeResult {
   if (!isObject(location) || typeof location.timestamp !== 'string') throw new Error('location.timestamp missing');
   const time = osmandTime(location.timestamp).toISOString();
 
-  const position: DecodedPosition = {
-    deviceTime: time,
-    fixTime: time,
-    outdated: true,
-    valid: false,
-    latitude: 0,
-    longitude: 0,
-    altitude: 0,
-    speed: 0,
-    course: 0,
-    accuracy: 0,
-    network: null,
-    attributes: {},
-  };
+  const position = newPositionAt(time);
   if (isObject(location.coords)) readCoords(position, location.coords);
   readAttributes(position.attributes, location);
   return { messages: [position], uniqueId: root.device_id, ack: { status: 200 } };
