@@ -1,7 +1,8 @@
 import type { CellTower, PositionAttributes, WifiAccessPoint } from '@waymark/contracts/position';
 import { cellTowerSchema, wifiAccessPointSchema } from '@waymark/contracts/position';
+import { newPosition } from '../../codec/position-builder';
 import { parseJavaDouble, parseJavaInt } from '../../codec/units';
-import type { DecodedPosition, DecodeResult, HttpRequestFrame, SessionView } from '../protocol.types';
+import type { DecodeResult, HttpRequestFrame, SessionView } from '../protocol.types';
 import { osmandTime } from './osmand-time';
 
 /**
@@ -11,20 +12,8 @@ import { osmandTime } from './osmand-time';
  */
 export function decodeOsmandQuery(frame: HttpRequestFrame, session: SessionView): DecodeResult {
   const params = groupedParams(frame);
-  const position: DecodedPosition = {
-    deviceTime: null,
-    fixTime: null,
-    outdated: false,
-    valid: true,
-    latitude: 0,
-    longitude: 0,
-    altitude: 0,
-    speed: 0,
-    course: 0,
-    accuracy: 0,
-    network: null,
-    attributes: {},
-  };
+  const position = newPosition();
+  position.valid = true;
   const attributes: PositionAttributes = position.attributes;
   const cells: CellTower[] = [];
   const wifis: WifiAccessPoint[] = [];
