@@ -54,3 +54,32 @@ export function parseArea(text: string): Area {
   if (points.length < 2) throw new AreaError('a line needs 2 or more points');
   return { type: 'polyline', points };
 }
+
+/** Rounds without trailing zeros: 48.85661234 → 48.856612 at 6 digits. */
+const round = (value: number, digits: number) => Number(value.toFixed(digits));
+const pointText = ([lat, lon]: readonly [number, number]) => `${round(lat, 6)} ${round(lon, 6)}`;
+const sameStart = (ring: readonly (readonly [number, number])[]) => {
+  const first = ring[0];
+  const last = ring[ring.length - 1];
+  return !first || !last || (first[0] === last[0] && first[1] === last[1]);
+};
+
+/**
+ * Writes an area in the same text form `parseArea` reads, latitude first: coordinates to 6 decimals (about
+ * 10 cm), a circle's radius to 0.1 m, every polygon ring closed (its first point repeated at the end).
+ */
+export function formatArea(area: Area): string {
+  switch (area.type) {
+    case 'circle':
+      return `CIRCLE (${pointText([area.lat, area.lon])}, ${round(area.radius, 1)})`;
+    case 'polygon': {
+      const rings = area.rings.map((ring) => {
+        const closed = sameStart(ring) ? ring : [...ring, ring[0] as [number, number]];
+        return `(${closed.map(pointText).join(', ')})`;
+      });
+      return `POLYGON (${rings.join(', ')})`;
+    }
+    case 'polyline':
+      return `LINESTRING (${area.points.map(pointText).join(', ')})`;
+  }
+}

@@ -1,6 +1,8 @@
 import type { Area } from './area';
 
-const R = 6_371_008.8;
+/** Mean earth radius in metres (the sphere every distance here is measured on). */
+export const EARTH_RADIUS_METRES = 6_371_008.8;
+const R = EARTH_RADIUS_METRES;
 const rad = (d: number) => (d * Math.PI) / 180;
 
 export function distanceMetres(lat1: number, lon1: number, lat2: number, lon2: number): number {

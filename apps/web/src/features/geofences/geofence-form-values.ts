@@ -5,7 +5,7 @@ import {
   type GeofenceInput,
   geofenceInputSchema,
 } from '@waymark/contracts/geofence';
-import { parseWkt } from './wkt';
+import { geometryOf } from './geofence-geometry';
 
 /** The fields of the geofence form (colours empty = not set). */
 export interface GeofenceFormValues {
@@ -70,7 +70,7 @@ export function attributesOf(values: GeofenceFormValues): Record<string, unknown
 export function toGeofenceInput(values: GeofenceFormValues, existing?: GeofenceDto): GeofenceInput {
   const kept = { ...(existing?.attributes ?? {}) };
   for (const key of ['lineColor', 'vertexColor', 'fillColor', 'polylineDistance']) delete kept[key];
-  const isLine = parseWkt(values.area)?.kind === 'polyline';
+  const isLine = geometryOf(values.area)?.kind === 'polyline';
   const distance = Number(values.polylineDistance);
   return {
     name: values.name.trim(),
@@ -90,7 +90,7 @@ export function validateGeofence(
   const errors: Partial<Record<keyof GeofenceFormValues, GeofenceFormError>> = {};
   if (!values.name.trim()) errors.name = 'nameRequired';
   if (!values.area.trim()) errors.area = 'areaRequired';
-  else if (!parseWkt(values.area)) errors.area = 'areaInvalid';
+  else if (!geometryOf(values.area)) errors.area = 'areaInvalid';
   const result = geofenceInputSchema.safeParse(toGeofenceInput(values));
   if (!result.success) {
     for (const issue of result.error.issues) {

@@ -2,7 +2,7 @@ import './geoman';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMap } from 'react-leaflet';
-import type { GeofenceGeometry } from '../wkt';
+import type { GeofenceGeometry } from '../geofence-geometry';
 import { layerToGeometry } from './editable-shape';
 
 const GEOMAN_LANGUAGES = new Set(['en', 'fr', 'el']);

@@ -14,7 +14,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { DEFAULT_GEOFENCE_COLOR } from '@waymark/contracts/geofence';
 import { useTranslation } from 'react-i18next';
 import type { GeofenceFormValues } from '../geofence-form-values';
-import type { GeofenceShape } from '../wkt';
+import type { GeofenceShape } from '../geofence-geometry';
 
 export interface GeofenceFormProps {
   form: UseFormReturnType<GeofenceFormValues>;

@@ -3,8 +3,8 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { GeofenceDto } from '@waymark/contracts/geofence';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text';
+import { geometryOf } from '../geofence-geometry';
 import { geofenceColours } from '../geofence-style';
-import { parseWkt } from '../wkt';
 
 export interface GeofenceListProps {
   geofences: readonly GeofenceDto[] | undefined;
@@ -47,7 +47,7 @@ export function GeofenceList(props: GeofenceListProps) {
         <ScrollArea.Autosize mah={320}>
           <Stack gap={2} role="list" aria-label={t('listTitle')}>
             {geofences.map((geofence) => {
-              const kind = parseWkt(geofence.area)?.kind;
+              const kind = geometryOf(geofence.area)?.kind;
               return (
                 <Group key={geofence.id} gap={4} wrap="nowrap" role="listitem">
                   <NavLink

@@ -2,8 +2,8 @@ import 'leaflet/dist/leaflet.css';
 import type { GeofenceDto } from '@waymark/contracts/geofence';
 import { useEffect } from 'react';
 import { CircleMarker, MapContainer, Polygon, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { type GeofenceGeometry, geometryOf, type LatLon, outlineOf } from '../geofence-geometry';
 import { geofenceColours, pathStyle } from '../geofence-style';
-import { type GeofenceGeometry, type LatLon, outlineOf, parseWkt } from '../wkt';
 import { DrawControls } from './draw-controls';
 import { EditableShape } from './editable-shape';
 
@@ -47,7 +47,7 @@ export function GeofenceMap(props: GeofenceMapProps) {
       {geofences
         .filter((g) => g.id !== selectedId)
         .map((geofence) => {
-          const geometry = parseWkt(geofence.area);
+          const geometry = geometryOf(geofence.area);
           if (!geometry) return null;
           const positions = toLeaflet(outlineOf(geometry));
           const common = {

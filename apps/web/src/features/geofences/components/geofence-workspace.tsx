@@ -15,8 +15,8 @@ import {
   validateGeofence,
   valuesOf,
 } from '../geofence-form-values';
+import { areaTextOf, centreOf, type GeofenceGeometry, geometryOf, type LatLon } from '../geofence-geometry';
 import { useDeleteGeofenceMutation, useGeofencesQuery, useSaveGeofenceMutation } from '../geofences.queries';
-import { centreOf, type GeofenceGeometry, type LatLon, parseWkt, toWkt } from '../wkt';
 import { GeofenceDevices } from './geofence-devices';
 import { GeofenceForm } from './geofence-form';
 import { GeofenceList } from './geofence-list';
@@ -58,13 +58,13 @@ export function GeofenceWorkspace() {
     form.setValues(valuesOf(geofence));
     form.resetDirty(valuesOf(geofence));
     form.clearErrors();
-    const geometry = parseWkt(geofence.area);
+    const geometry = geometryOf(geofence.area);
     setDraft(geometry);
     if (geometry) setFocus({ center: centreOf(geometry), zoom: 14 });
   };
   const startNew = (geometry: GeofenceGeometry | null = null) => {
     setSelectedId('new');
-    form.setValues({ ...emptyGeofenceValues, area: geometry ? toWkt(geometry) : '' });
+    form.setValues({ ...emptyGeofenceValues, area: geometry ? areaTextOf(geometry) : '' });
     form.clearErrors();
     setDraft(geometry);
   };
@@ -77,10 +77,10 @@ export function GeofenceWorkspace() {
   const drawn = (geometry: GeofenceGeometry | null) => {
     if (selectedId === null && geometry) return startNew(geometry);
     setDraft(geometry);
-    form.setFieldValue('area', geometry ? toWkt(geometry) : '');
+    form.setFieldValue('area', geometry ? areaTextOf(geometry) : '');
   };
   const typed = (text: string) => {
-    const geometry = parseWkt(text);
+    const geometry = geometryOf(text);
     if (geometry) setDraft(geometry);
   };
   const submit = (values: GeofenceFormValues) =>

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { CIRCLE_STEPS, centreOf, circleToPolygon, distanceBetween, outlineOf, parseWkt, toWkt } from './wkt';
+import { areaTextOf, centreOf, geometryOf, outlineOf } from './geofence-geometry';
 
-describe('parseWkt', () => {
+describe('geometryOf', () => {
   it('reads a circle with latitude first', () => {
-    expect(parseWkt('CIRCLE (48.8566 2.3522, 150)')).toEqual({
+    expect(geometryOf('CIRCLE (48.8566 2.3522, 150)')).toEqual({
       kind: 'circle',
       center: [48.8566, 2.3522],
       radius: 150,
     });
-    expect(parseWkt('  circle(48.1 2.2,5.5)  ')).toEqual({ kind: 'circle', center: [48.1, 2.2], radius: 5.5 });
+    expect(geometryOf('  circle(48.1 2.2,5.5)  ')).toEqual({ kind: 'circle', center: [48.1, 2.2], radius: 5.5 });
   });
 
   it('reads a polygon and drops the closing point', () => {
-    expect(parseWkt('POLYGON ((1 2, 3 4, 5 6, 1 2))')).toEqual({
+    expect(geometryOf('POLYGON ((1 2, 3 4, 5 6, 1 2))')).toEqual({
       kind: 'polygon',
       points: [
         [1, 2],
@@ -22,12 +22,33 @@ describe('parseWkt', () => {
     });
   });
 
+  it('draws the outer ring of a polygon with holes', () => {
+    expect(geometryOf('POLYGON ((0 0, 0 10, 10 10, 0 0), (4 4, 4 6, 6 6, 4 4))')).toEqual({
+      kind: 'polygon',
+      points: [
+        [0, 0],
+        [0, 10],
+        [10, 10],
+      ],
+    });
+  });
+
   it('reads a linestring', () => {
-    expect(parseWkt('LINESTRING (1 2, -3.5 4e1)')).toEqual({
+    expect(geometryOf('LINESTRING (1 2, -3.5 4e1)')).toEqual({
       kind: 'polyline',
       points: [
         [1, 2],
         [-3.5, 40],
+      ],
+    });
+  });
+
+  it('accepts an altitude after a point, as the server does, and ignores it', () => {
+    expect(geometryOf('LINESTRING (1 2 100, 3 4 120)')).toEqual({
+      kind: 'polyline',
+      points: [
+        [1, 2],
+        [3, 4],
       ],
     });
   });
@@ -43,17 +64,17 @@ describe('parseWkt', () => {
     'LINESTRING (1 x, 2 3)',
     'POLYGON (1 2, 3 4, 5 6)',
   ])('refuses %j', (text) => {
-    expect(parseWkt(text)).toBeNull();
+    expect(geometryOf(text)).toBeNull();
   });
 });
 
-describe('toWkt', () => {
+describe('areaTextOf', () => {
   it('writes each shape latitude first and closes rings', () => {
-    expect(toWkt({ kind: 'circle', center: [48.85661234, 2.3522], radius: 150.04 })).toBe(
+    expect(areaTextOf({ kind: 'circle', center: [48.85661234, 2.3522], radius: 150.04 })).toBe(
       'CIRCLE (48.856612 2.3522, 150)',
     );
     expect(
-      toWkt({
+      areaTextOf({
         kind: 'polygon',
         points: [
           [1, 2],
@@ -63,7 +84,7 @@ describe('toWkt', () => {
       }),
     ).toBe('POLYGON ((1 2, 3 4, 5 6, 1 2))');
     expect(
-      toWkt({
+      areaTextOf({
         kind: 'polyline',
         points: [
           [1, 2],
@@ -73,25 +94,17 @@ describe('toWkt', () => {
     ).toBe('LINESTRING (1 2, 3 4)');
   });
 
-  it('round-trips through parseWkt', () => {
+  it('round-trips through geometryOf', () => {
     for (const text of ['CIRCLE (10 20, 30)', 'POLYGON ((1 2, 3 4, 5 6, 1 2))', 'LINESTRING (1 2, 3 4, 5 6)']) {
-      const geometry = parseWkt(text);
+      const geometry = geometryOf(text);
       expect(geometry).not.toBeNull();
-      if (geometry) expect(toWkt(geometry)).toBe(text);
+      if (geometry) expect(areaTextOf(geometry)).toBe(text);
     }
   });
 });
 
-describe('circleToPolygon', () => {
-  it('draws 32 points, each the radius away from the centre', () => {
-    const points = circleToPolygon([48.8566, 2.3522], 500);
-    expect(points).toHaveLength(CIRCLE_STEPS);
-    for (const point of points) expect(distanceBetween([48.8566, 2.3522], point)).toBeCloseTo(500, 3);
-    expect(points[0]?.[1]).toBeCloseTo(2.3522, 9); // first step points north
-    expect(points[0]?.[0]).toBeGreaterThan(48.8566);
-  });
-
-  it('is what outlineOf draws for a circle', () => {
+describe('outlineOf', () => {
+  it('draws a circle as its 32-corner polygon', () => {
     expect(outlineOf({ kind: 'circle', center: [0, 0], radius: 10 })).toHaveLength(32);
   });
 });
