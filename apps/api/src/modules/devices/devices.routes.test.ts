@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant, buildUser, signIn } from '../../testing/factories';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
-import { NO_POSITION } from './device-extras.routes';
+import { NO_POSITION } from './device-extras.service';
 import { READONLY_MESSAGE } from './devices.service';
 
 let t: TestApp;

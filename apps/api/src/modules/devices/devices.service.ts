@@ -1,13 +1,23 @@
+import type { ListQuery } from '@waymark/contracts/common';
 import type { DeviceInput } from '@waymark/contracts/device';
 import { DEVICE_TIME_FIELDS } from '@waymark/contracts/device';
 import type { Prisma } from '@waymark/db/client';
 import type { AppContext } from '../../context';
-import { badRequest, forbidden } from '../../http-error';
+import { badRequest, conflict, forbidden } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
+import { audit } from '../audit/audit';
+import { listConditions, listPage } from '../shared/list-query';
+import type { DeviceWithModel } from './devices.presenter';
 
 export const READONLY_MESSAGE = 'Your account may not change devices';
 export const ACCOUNT_READONLY_MESSAGE = 'Your account is read-only';
+export const DEVICE_NOT_FOUND = 'Device not found';
+export const DEVICE_LIMIT_REACHED = 'Device limit reached';
+export const DEVICE_CLASH = 'A device with this identifier already exists';
+
+/** Without paging parameters a device list is cut at this many rows. */
+const UNPAGED_LIMIT = 20_000;
 
 /**
  * Read-only accounts (the user's or the server's `readonly` flag) may look but not change anything beyond their
@@ -29,10 +39,7 @@ export async function checkDeviceWrite(ctx: AppContext, auth: AuthContext): Prom
 }
 
 /** A device input as Prisma data: times parsed, the model looked up by name, linked rows checked visible. */
-export async function deviceData(
-  auth: AuthContext,
-  input: Partial<DeviceInput>,
-): Promise<Prisma.DeviceUncheckedUpdateInput> {
+async function deviceData(auth: AuthContext, input: Partial<DeviceInput>): Promise<Prisma.DeviceUncheckedUpdateInput> {
   const { model, attributes, ...rest } = input;
   const out: Record<string, unknown> = { ...rest };
   for (const key of DEVICE_TIME_FIELDS) {
@@ -51,4 +58,126 @@ export async function deviceData(
     throw badRequest('Unknown vendor');
   }
   return out as Prisma.DeviceUncheckedUpdateInput;
+}
+
+/**
+ * uniqueId is unique across the whole platform (a tracker names itself by it before anyone knows its tenant), so
+ * it is checked on the unscoped client: a clash with a device the caller cannot see is still a clash.
+ */
+async function refuseClash(ctx: AppContext, uniqueId: string, except?: number): Promise<void> {
+  const clash = await ctx.db.device.findFirst({
+    where: { uniqueId, ...(except === undefined ? {} : { id: { not: except } }) },
+    select: { id: true },
+  });
+  if (clash) throw conflict(DEVICE_CLASH);
+}
+
+/** Traccar's device list parameters: the shared ones plus any number of `id` and `uniqueId`. */
+export type DeviceListQuery = ListQuery & { id?: number[]; uniqueId?: string[] };
+
+/** The caller's devices matching the list parameters, by name. */
+export async function listDevices(auth: AuthContext, q: DeviceListQuery): Promise<DeviceWithModel[]> {
+  const where = await listConditions<Prisma.DeviceWhereInput>(auth, q, {
+    user: (userId) => ({ OR: [{ userId }, { userDevices: { some: { userId } } }] }),
+    group: (groupId) => ({ groupId }),
+    keyword: (keyword) => ({
+      OR: [
+        { name: { contains: keyword, mode: 'insensitive' } },
+        { uniqueId: { contains: keyword, mode: 'insensitive' } },
+      ],
+    }),
+  });
+  if (q.id?.length) where.push({ id: { in: q.id } });
+  if (q.uniqueId?.length) where.push({ uniqueId: { in: q.uniqueId } });
+  return auth.db.device.findMany({
+    where: { AND: where },
+    include: { model: true },
+    orderBy: [{ name: 'asc' }, { id: 'asc' }],
+    ...(q.limit === undefined && !q.offset ? { take: UNPAGED_LIMIT } : listPage(q)),
+  });
+}
+
+/** The device the caller may see, with its model, or a 404. */
+export async function getDevice(auth: AuthContext, id: number): Promise<DeviceWithModel> {
+  return found(await auth.db.device.findUnique({ where: { id }, include: { model: true } }), DEVICE_NOT_FOUND);
+}
+
+/** The tenant of a new device: the body's, else the caller's (platform staff: none, the device is in stock). */
+function deviceTenant(auth: AuthContext, requested: number | null | undefined): number | null {
+  const tenantId = requested === undefined ? (auth.scope.platform ? null : auth.user.tenantId) : requested;
+  // a tenant user places devices only in its tenants, never in the platform's stock
+  if (!auth.scope.platform && (tenantId === null || !auth.scope.tenantIds.includes(tenantId))) throw forbidden();
+  return tenantId;
+}
+
+/**
+ * Registers a device: the caller may change devices, places it in a tenant it may use, is within its device limit
+ * (a negative limit: none; administrators have none), and its uniqueId is new to the platform. A device with no
+ * tenant is in stock, one with a tenant is assigned.
+ */
+export async function createDevice(ctx: AppContext, auth: AuthContext, input: DeviceInput): Promise<DeviceWithModel> {
+  await checkDeviceWrite(ctx, auth);
+  const tenantId = deviceTenant(auth, input.tenantId);
+  if (auth.user.deviceLimit >= 0 && !auth.user.administrator) {
+    const count = await auth.db.device.count();
+    if (count >= auth.user.deviceLimit) throw forbidden(DEVICE_LIMIT_REACHED);
+  }
+  await refuseClash(ctx, input.uniqueId);
+  const row = await auth.db.device.create({
+    data: {
+      ...((await deviceData(auth, input)) as Prisma.DeviceUncheckedCreateInput),
+      name: input.name,
+      uniqueId: input.uniqueId,
+      tenantId,
+      stockStatus: tenantId === null ? 'IN_STOCK' : 'ASSIGNED',
+    },
+    include: { model: true },
+  });
+  await auditDevice(ctx, auth, 'device.created', row);
+  return row;
+}
+
+/** Changes the fields sent; a new uniqueId must be new to the platform. */
+export async function updateDevice(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  input: Partial<DeviceInput>,
+): Promise<DeviceWithModel> {
+  found(await auth.db.device.findUnique({ where: { id }, select: { id: true } }), DEVICE_NOT_FOUND);
+  await checkDeviceWrite(ctx, auth);
+  if (input.uniqueId) await refuseClash(ctx, input.uniqueId, id);
+  const row = await auth.db.device.update({
+    where: { id },
+    data: await deviceData(auth, input),
+    include: { model: true },
+  });
+  await auditDevice(ctx, auth, 'device.updated', row);
+  return row;
+}
+
+/** Deletes a device the caller sees and may change. */
+export async function deleteDevice(ctx: AppContext, auth: AuthContext, id: number): Promise<void> {
+  const row = found(await auth.db.device.findUnique({ where: { id } }), DEVICE_NOT_FOUND);
+  await checkDeviceWrite(ctx, auth);
+  await auth.db.device.delete({ where: { id: row.id } });
+  await auditDevice(ctx, auth, 'device.deleted', row);
+}
+
+/** The audit entry `action` about a device, by the caller. */
+export function auditDevice(
+  ctx: AppContext,
+  auth: AuthContext,
+  action: string,
+  row: { id: number; tenantId: number | null },
+  details?: Record<string, unknown>,
+) {
+  return audit(ctx, {
+    action,
+    userId: auth.user.id,
+    tenantId: row.tenantId,
+    objectType: 'device',
+    objectId: row.id,
+    ...(details ? { details } : {}),
+  });
 }
