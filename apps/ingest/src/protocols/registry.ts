@@ -16,8 +16,9 @@ import { watchProtocol } from './watch/watch.protocol';
 import { wialonProtocol } from './wialon/wialon.protocol';
 
 /**
- * Every protocol this ingest can serve, by Traccar's name. A protocol lists its default port (Traccar's, see
- * ports.ts), its transports, a framer for TCP streams, a pure decoder and optionally a command encoder.
+ * Every protocol this ingest can serve, by Traccar's name. A protocol takes its default port (Traccar's) and its
+ * transports from the protocol catalogue (@waymark/protocols), and has a framer for TCP streams, a pure decoder
+ * and optionally a command encoder, whose command types the catalogue lists (catalogue.test.ts holds it to them).
  */
 const definitions: ProtocolDefinition[] = [
   {
