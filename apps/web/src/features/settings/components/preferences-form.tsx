@@ -3,7 +3,6 @@ import {
   ColorSwatch,
   Group,
   Input,
-  NumberInput,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -18,9 +17,10 @@ import { BUNDLED_LANGUAGES, type BundledLanguage, baseLanguage, isBundledLanguag
 import { COORDINATE_FORMATS } from '../../../lib/format/coordinates';
 import { DISTANCE_UNITS, SPEED_UNITS, VOLUME_UNITS } from '../../../lib/format/units';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { LIVE_ROUTE_MODES, MAP_LAYERS, type Preferences, preferencesOf, THEME_NAMES } from '../../../lib/preferences';
+import { MAP_LAYERS, type Preferences, preferencesOf, THEME_NAMES } from '../../../lib/preferences';
 import { useUpdateSelfMutation } from '../settings.queries';
 import { THEME_COLORS } from '../theme-color';
+import { isLiveRouteLength, LiveRouteFields, useChoices } from './live-route-fields';
 
 interface Values extends Preferences {
   language: BundledLanguage;
@@ -40,12 +40,11 @@ export function PreferencesForm({ user }: { user: User }) {
       colorScheme: colorScheme === 'light' ? 'light' : 'dark',
     },
     validate: {
-      liveRouteLength: (v) => (Number.isInteger(v) && v >= 1 && v <= 10_000 ? null : t('validation.liveRouteLength')),
+      liveRouteLength: (v) => (isLiveRouteLength(v) ? null : t('validation.liveRouteLength')),
     },
   });
 
-  const options = <T extends string>(values: readonly T[], prefix: string) =>
-    values.map((value) => ({ value, label: t(`${prefix}.${value}` as never) as string }));
+  const options = useChoices();
 
   const submit = form.onSubmit((v) => {
     save.mutate(
@@ -122,19 +121,7 @@ export function PreferencesForm({ user }: { user: User }) {
             allowDeselect={false}
             {...form.getInputProps('map')}
           />
-          <Select
-            label={t('preferences.mapLiveRoutes')}
-            data={options(LIVE_ROUTE_MODES, 'liveRoutes')}
-            allowDeselect={false}
-            {...form.getInputProps('mapLiveRoutes')}
-          />
-          <NumberInput
-            label={t('preferences.liveRouteLength')}
-            min={1}
-            max={10_000}
-            allowDecimal={false}
-            {...form.getInputProps('liveRouteLength')}
-          />
+          <LiveRouteFields mode={form.getInputProps('mapLiveRoutes')} length={form.getInputProps('liveRouteLength')} />
         </SimpleGrid>
         <Input.Wrapper label={t('preferences.theme')}>
           <Group gap="xs" mt={4} role="radiogroup" aria-label={t('preferences.theme')}>

@@ -1,23 +1,13 @@
-import {
-  Alert,
-  Button,
-  Loader,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Loader, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Server } from '@waymark/contracts/session';
 import { useTranslation } from 'react-i18next';
 import { COORDINATE_FORMATS } from '../../../lib/format/coordinates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { DEFAULT_LIVE_ROUTE_LENGTH, LIVE_ROUTE_MODES, MAP_LAYERS } from '../../../lib/preferences';
+import { DEFAULT_LIVE_ROUTE_LENGTH, MAP_LAYERS } from '../../../lib/preferences';
 import { useServerQuery } from '../../auth/auth.queries';
 import { useUpdateServerMutation } from '../settings.queries';
+import { isLiveRouteLength, LiveRouteFields, useChoices } from './live-route-fields';
 
 /** Server-wide settings (platform administrators): PUT /api/server. */
 export function ServerSettings() {
@@ -55,13 +45,11 @@ function ServerForm({ server }: { server: Server }) {
       liveRouteLength: Number.isInteger(length) && length > 0 ? length : DEFAULT_LIVE_ROUTE_LENGTH,
     },
     validate: {
-      liveRouteLength: (v) =>
-        Number.isInteger(v) && Number(v) >= 1 && Number(v) <= 10_000 ? null : t('validation.liveRouteLength'),
+      liveRouteLength: (v) => (isLiveRouteLength(v) ? null : t('validation.liveRouteLength')),
       mapUrl: (v) => (v === '' || /^https?:\/\//.test(v) ? null : t('validation.url')),
     },
   });
-  const options = (values: readonly string[], prefix: string) =>
-    values.map((value) => ({ value, label: t(`${prefix}.${value}` as never) as string }));
+  const options = useChoices();
   const submit = form.onSubmit((v) =>
     save.mutate(
       {
@@ -106,19 +94,7 @@ function ServerForm({ server }: { server: Server }) {
             clearable
             {...form.getInputProps('coordinateFormat')}
           />
-          <Select
-            label={t('preferences.mapLiveRoutes')}
-            data={options(LIVE_ROUTE_MODES, 'liveRoutes')}
-            allowDeselect={false}
-            {...form.getInputProps('mapLiveRoutes')}
-          />
-          <NumberInput
-            label={t('preferences.liveRouteLength')}
-            min={1}
-            max={10_000}
-            allowDecimal={false}
-            {...form.getInputProps('liveRouteLength')}
-          />
+          <LiveRouteFields mode={form.getInputProps('mapLiveRoutes')} length={form.getInputProps('liveRouteLength')} />
         </SimpleGrid>
         <Textarea label={t('server.announcement')} rows={3} {...form.getInputProps('announcement')} />
         <div>
