@@ -22,6 +22,7 @@ export const deviceKeys = {
   positions: () => [...deviceKeys.all, 'positions'] as const,
   latestPositions: () => [...deviceKeys.positions(), 'latest'] as const,
   history: (params: PositionHistoryParams) => [...deviceKeys.positions(), 'history', params] as const,
+  position: (id: number) => [...deviceKeys.positions(), 'byId', id] as const,
 };
 
 /**

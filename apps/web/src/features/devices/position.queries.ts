@@ -16,7 +16,7 @@ export async function fetchPosition(id: number, signal?: AbortSignal) {
 /** One position by id, kept under the devices feature's positions key. */
 export function usePositionQuery(id: number) {
   return useQuery({
-    queryKey: [...deviceKeys.positions(), 'byId', id] as const,
+    queryKey: deviceKeys.position(id),
     queryFn: ({ signal }) => fetchPosition(id, signal),
     enabled: Number.isInteger(id) && id > 0,
   });
