@@ -31,7 +31,7 @@ export const networkSchema = z.object({
 });
 export type Network = z.infer<typeof networkSchema>;
 
-/** Attribute values are scalars; keys follow Traccar's names (raw vendor values under prefixed keys). */
+/** Attribute values are scalars; keys are Traccar's names or numbered vendor keys (attributes.ts: the closed set). */
 export const attributeValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export const positionAttributesSchema = z.record(z.string(), attributeValueSchema);
 export type PositionAttributes = z.infer<typeof positionAttributesSchema>;
