@@ -26,7 +26,7 @@ import { oidcRoutes } from './modules/oidc/oidc.routes';
 import { passwordRoutes } from './modules/password/password.routes';
 import { permissionsRoutes } from './modules/permissions/permissions.routes';
 import { positionsRoutes } from './modules/positions/positions.routes';
-import { rolesRoutes } from './modules/roles/roles.routes';
+import { rolesV2Routes } from './modules/roles/roles.v2.routes';
 import { savedCommandsRoutes } from './modules/saved-commands/saved-commands.routes';
 import { serverRoutes } from './modules/server/server.routes';
 import { sessionRoutes } from './modules/session/session.routes';
@@ -129,7 +129,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(
         async (v2) => {
           await v2.register(usersV2Routes, { ctx });
-          await v2.register(rolesRoutes, { ctx });
+          await v2.register(rolesV2Routes, { ctx });
         },
         { prefix: '/v2' },
       );

@@ -1,5 +1,14 @@
 import type { Bus } from '@waymark/bus/bus';
+import type { sendCommandSchema } from '@waymark/contracts/command';
+import { messages } from '@waymark/contracts/errors';
 import type { Db, QueuedCommand } from '@waymark/db/client';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { badRequest, forbidden, HttpError } from '../../http-error';
+import { found } from '../../plugins/app/access-scope';
+import type { AuthContext } from '../../plugins/app/auth-context';
+import { audit } from '../audit/audit';
+import { protocolSupports } from './command-support';
 import { commandMessage } from './commands.presenter';
 
 type Attributes = Record<string, string | number | boolean>;
@@ -36,4 +45,53 @@ export async function sendOrQueue(
   // every ingest node hears it, the one holding the device's session sends it
   if (online && ctx.bus) await ctx.bus.sendCommand(commandMessage(row, device.uniqueId));
   return { row, online };
+}
+
+/**
+ * POST /api/commands/send: a saved command (`id`, its parameters overridden by those sent) or an ad-hoc one
+ * (refused to accounts limited to saved commands) to a visible, enabled device whose protocol can encode it.
+ * `online` says whether it went out at once or waits in the queue.
+ */
+export async function sendCommand(
+  ctx: AppContext,
+  auth: AuthContext,
+  body: z.infer<typeof sendCommandSchema>,
+): Promise<{ row: QueuedCommand; online: boolean }> {
+  if (auth.user.readonly) throw forbidden();
+  const device = found(await auth.db.device.findUnique({ where: { id: body.deviceId } }), messages.deviceNotFound);
+  let type = body.type;
+  let attributes = body.attributes;
+  if (body.id) {
+    const saved = found(await auth.db.command.findUnique({ where: { id: body.id } }), 'Command not found');
+    type = saved.type;
+    attributes = { ...(saved.attributes as typeof attributes), ...attributes };
+  } else if (auth.user.limitCommands && !auth.user.administrator) {
+    throw forbidden('Only saved commands may be sent from this account');
+  }
+  if (!type) throw badRequest();
+  if (device.disabled) throw new HttpError(409, 'The device is disabled');
+  if (device.positionId !== null) {
+    const latest = await ctx.db.position.findFirst({ where: { id: device.positionId }, select: { protocol: true } });
+    if (latest?.protocol && protocolSupports(latest.protocol, type, attributes) === false) {
+      throw badRequest(`The device's protocol (${latest.protocol}) has no ${type} command`);
+    }
+  }
+  const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
+  if (expiresAt && expiresAt <= new Date()) throw badRequest('expiresAt must be in the future');
+  const sent = await sendOrQueue(ctx, device, {
+    type,
+    attributes,
+    textChannel: body.textChannel,
+    expiresAt,
+    createdById: auth.user.id,
+  });
+  await audit(ctx, {
+    action: sent.online ? 'command.sent' : 'command.queued',
+    userId: auth.user.id,
+    tenantId: device.tenantId,
+    objectType: 'device',
+    objectId: device.id,
+    details: { type },
+  });
+  return sent;
 }

@@ -2,10 +2,9 @@ import { eventReportQuerySchema, eventSchema } from '@waymark/contracts/event';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { found } from '../../plugins/app/access-scope';
 import { caller } from '../../plugins/app/auth';
 import { presentEvent } from './events.presenter';
-import { eventsReport } from './events.service';
+import { eventsReport, getEvent } from './events.service';
 
 const FLAGS = ['VIEW_ALERTS_OVERVIEW', 'VIEW_ALERT_DETAILS', 'VIEW_EVENT_REPORTS'] as const;
 
@@ -16,14 +15,12 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     {
       config: { permissions: [...FLAGS] },
       schema: {
+        // event ids are 64-bit: wider than the 32-bit ids of idParamsSchema
         params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
         response: { 200: eventSchema },
       },
     },
-    async (req) =>
-      presentEvent(
-        found(await caller(req).db.event.findUnique({ where: { id: BigInt(req.params.id) } }), 'Event not found'),
-      ),
+    async (req) => presentEvent(await getEvent(caller(req), req.params.id)),
   );
 
   app.get(

@@ -5,6 +5,11 @@ import { badRequest, forbidden } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
 
+/** One visible event (a 404 for another tenant's). */
+export async function getEvent(auth: AuthContext, id: number): Promise<EventRow> {
+  return found(await auth.db.event.findUnique({ where: { id: BigInt(id) } }), 'Event not found');
+}
+
 export const PERIOD_TOO_LONG = `The period is longer than ${EVENT_REPORT_MAX_DAYS} days`;
 export const REPORTS_DISABLED = 'Reports are disabled for your account';
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { checkHealth } from './health.service';
 
 /** Liveness and readiness for load balancers and the Playwright web server. */
 export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -12,9 +13,6 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok'), version: z.string() }) },
       },
     },
-    async () => {
-      await ctx.db.$queryRaw`SELECT 1`;
-      return { status: 'ok' as const, database: 'ok' as const, version: ctx.version };
-    },
+    async () => checkHealth(ctx),
   );
 };

@@ -4,12 +4,9 @@ import * as client from 'openid-client';
 import type { AppContext } from '../../context';
 import { publicUrl } from '../../env';
 import { HttpError, notFound } from '../../http-error';
-import { accountProblem } from '../../plugins/app/auth-context';
 import { signToken, verifyToken } from '../../security/tokens';
-import { audit } from '../audit/audit';
 import { setSessionCookie } from '../session/cookies';
-import { createSession } from '../session/sessions';
-import { register } from '../users/registration';
+import { signInWithIdentity } from './oidc.service';
 
 const STATE_COOKIE = 'waymark_oidc';
 
@@ -98,32 +95,12 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       name ??= info.name;
       verified = info.email_verified;
     }
-    if (!email) throw new HttpError(401, 'The identity provider did not share an email address');
-    // Accounts are matched by email: an address the provider says it has not verified must not open one.
-    if (verified === false) throw new HttpError(401, 'The identity provider has not verified this email address');
-    const existing = await ctx.db.user.findUnique({ where: { email: email.toLowerCase() }, include: { role: true } });
-    if (!existing && !ctx.env.OIDC_REGISTRATION) throw new HttpError(403, 'No account for this identity');
-    const user = existing ?? (await registerOidc(ctx, email, name ?? email.split('@')[0] ?? email, req.ip));
-    const problem = accountProblem(user);
-    if (problem) throw new HttpError(401, problem);
-    const session = await createSession(ctx, user.id, {
-      ip: req.ip,
-      userAgent: req.headers['user-agent'],
-      method: 'oidc',
-    });
+    const session = await signInWithIdentity(
+      ctx,
+      { email, name, verified },
+      { ip: req.ip, userAgent: req.headers['user-agent'] },
+    );
     setSessionCookie(ctx, reply, session.refreshToken);
-    await audit(ctx, {
-      action: 'session.created',
-      userId: user.id,
-      tenantId: user.tenantId,
-      ip: req.ip,
-      details: { method: 'oidc' },
-    });
     return reply.redirect(`${publicUrl(ctx.env)}/login?oidc=1`);
   });
 };
-
-/** Accounts made by OpenID sign-in follow self-registration (a tenant of their own), without a password. */
-function registerOidc(ctx: AppContext, email: string, name: string, ip: string) {
-  return register(ctx, { email, name, password: null }, ip, { viaOidc: true });
-}

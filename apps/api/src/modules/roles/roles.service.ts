@@ -16,8 +16,17 @@ function checkGrant(auth: AuthContext, input: RoleInput, tenantId: number | null
   }
 }
 
+/** Every visible role: the caller's tenants' and the platform-wide ones, platform-wide first. */
+export async function listRoles(auth: AuthContext): Promise<Role[]> {
+  return auth.db.role.findMany({ orderBy: [{ tenantId: 'asc' }, { name: 'asc' }] });
+}
+
+export async function getRole(auth: AuthContext, id: number): Promise<Role> {
+  return found(await auth.db.role.findUnique({ where: { id } }));
+}
+
 async function writable(auth: AuthContext, id: number): Promise<Role> {
-  const role = found(await auth.db.role.findUnique({ where: { id } }));
+  const role = await getRole(auth, id);
   // Platform-wide roles are visible to tenants but only platform staff change them; system roles never change.
   if (role.system) throw forbidden('System roles cannot be changed');
   if (role.tenantId === null && !auth.scope.platform) throw forbidden();

@@ -1,9 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { publicUrl } from '../../env';
-
-/** HttpOnly cookie holding the refresh token: signs in Traccar-style clients and lets the web app refresh. */
-export const SESSION_COOKIE = 'waymark_session';
+import { SESSION_COOKIE } from '../../plugins/app/authenticate';
 
 export function setSessionCookie(ctx: AppContext, reply: FastifyReply, refreshToken: string, persistent = true) {
   reply.setCookie(SESSION_COOKIE, refreshToken, {

@@ -1,18 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { messages } from '@waymark/contracts/errors';
 import { refreshSchema, signInResponseSchema, signInSchema, tokensSchema } from '@waymark/contracts/session';
 import { userSchema } from '@waymark/contracts/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { HttpError, notFound, unauthorized } from '../../http-error';
+import { notFound, unauthorized } from '../../http-error';
 import { caller } from '../../plugins/app/auth';
-import { apiToken } from '../../plugins/app/authenticate';
-import { signToken, verifyToken } from '../../security/tokens';
-import { audit } from '../audit/audit';
+import { SESSION_COOKIE } from '../../plugins/app/authenticate';
 import { presentUser } from '../users/users.presenter';
-import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './cookies';
-import { createSession, refreshSession, revokeSession } from './sessions';
+import { clearSessionCookie, setSessionCookie } from './cookies';
+import { createApiToken, refreshSession, revokeApiToken, signInWithApiToken, signOut } from './session.service';
 import { signIn } from './sign-in';
 
 /** /api/session: Traccar's session calls plus token refresh. */
@@ -40,16 +36,12 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (req, reply) => {
       if (req.query.token) {
-        const verified = await verifyToken(ctx.jwtKey, req.query.token, 'api');
-        const auth = verified ? await apiToken(ctx, verified.id, verified.userId) : null;
-        if (!auth) throw unauthorized('Invalid or expired token');
-        const tokens = await createSession(ctx, auth.user.id, {
+        const { user, tokens } = await signInWithApiToken(ctx, req.query.token, {
           ip: req.ip,
           userAgent: req.headers['user-agent'],
-          method: 'token',
         });
         setSessionCookie(ctx, reply, tokens.refreshToken);
-        return { ...presentUser(auth.user), ...tokens };
+        return { ...presentUser(user), ...tokens };
       }
       if (!req.auth) throw notFound();
       return presentUser(req.auth.user);
@@ -73,15 +65,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.delete('/session', { config: { auth: 'optional' } }, async (req, reply) => {
-    if (req.auth?.sessionId) {
-      await revokeSession(ctx, req.auth.sessionId);
-      await audit(ctx, {
-        action: 'session.revoked',
-        userId: req.auth.user.id,
-        tenantId: req.auth.user.tenantId,
-        ip: req.ip,
-      });
-    }
+    await signOut(ctx, req.auth, req.ip);
     clearSessionCookie(reply);
     return reply.status(204).send();
   });
@@ -91,17 +75,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/session/token',
     { schema: { body: z.object({ expiration: z.iso.datetime({ offset: true }).optional() }).nullish() } },
     async (req, reply) => {
-      const auth = caller(req);
       const expiresAt = req.body?.expiration ? new Date(req.body.expiration) : undefined;
-      if (expiresAt && expiresAt <= new Date()) throw new HttpError(400, 'Expiration must be in the future');
-      const row = await ctx.db.apiToken.create({ data: { id: randomUUID(), userId: auth.user.id, expiresAt } });
-      const token = await signToken(ctx.jwtKey, 'api', String(auth.user.id), row.id, expiresAt);
-      await audit(ctx, {
-        action: 'token.created',
-        userId: auth.user.id,
-        tenantId: auth.user.tenantId,
-        objectId: row.id,
-      });
+      const token = await createApiToken(ctx, caller(req), expiresAt);
       return reply.type('text/plain').send(token);
     },
   );
@@ -110,13 +85,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/session/token/revoke',
     { schema: { body: z.object({ token: z.string().min(1).max(2048) }) } },
     async (req, reply) => {
-      const auth = caller(req);
-      const verified = await verifyToken(ctx.jwtKey, req.body.token, 'api');
-      if (!verified || verified.userId !== auth.user.id) throw new HttpError(400, messages.invalidToken);
-      await ctx.db.apiToken.updateMany({
-        where: { id: verified.id, revokedAt: null },
-        data: { revokedAt: new Date() },
-      });
+      await revokeApiToken(ctx, caller(req), req.body.token);
       return reply.status(204).send();
     },
   );

@@ -7,8 +7,8 @@ import { verifyPassword } from '../../security/password';
 import { audit } from '../audit/audit';
 import { presentUser } from '../users/users.presenter';
 import { checkCode, secondFactorOf, sendEmailCode } from './second-factor';
-import type { SessionMeta } from './sessions';
-import { createSession } from './sessions';
+import type { SessionMeta } from './session.service';
+import { createSession } from './session.service';
 
 export const SIGN_IN_LIMITS = {
   perAccount: { limit: 10, windowMs: 15 * 60_000 },

@@ -11,7 +11,7 @@ import { hashPassword } from '../../security/password';
 import { audit } from '../audit/audit';
 import { mailPasswordLink } from '../password/password-links';
 import { checkPreferences } from '../server/preferences';
-import { revokeAllSessions } from '../session/sessions';
+import { revokeAllSessions } from '../session/session.service';
 import { pageArgs, pageOf } from '../shared/v2';
 
 const MANAGE = ['ADMIN_ACCOUNT', 'VIEW_USERS'] as const;

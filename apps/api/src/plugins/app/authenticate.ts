@@ -1,12 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { publicUrl } from '../../env';
-import { SESSION_COOKIE } from '../../modules/session/cookies';
-import { findSessionByRefreshToken } from '../../modules/session/sessions';
 import { verifyPassword } from '../../security/password';
+import { sha256 } from '../../security/secrets';
 import { verifyToken } from '../../security/tokens';
 import type { AuthContext } from './auth-context';
 import { accountProblem, buildAuthContext } from './auth-context';
+
+/** HttpOnly cookie holding the refresh token: signs in Traccar-style clients and lets the web app refresh. */
+export const SESSION_COOKIE = 'waymark_session';
 
 /**
  * Who sent this request: a Bearer access token (the web app), a Bearer API token (POST /api/session/token),
@@ -80,4 +82,17 @@ async function basic(ctx: AppContext, req: FastifyRequest, encoded: string): Pro
   const ok = await verifyPassword(decoded.slice(colon + 1), user?.passwordHash);
   if (!user || !ok || accountProblem(user) || user.totpKey || user.emailOtp) return null;
   return buildAuthContext(ctx.db, user, 'basic');
+}
+
+/** The live session a refresh token names, or null. */
+export async function findSessionByRefreshToken(ctx: AppContext, refreshToken: string) {
+  const id = refreshToken.split('.')[0] ?? '';
+  if (!/^[0-9a-f-]{36}$/.test(id)) return null;
+  const session = await ctx.db.authSession.findUnique({
+    where: { id },
+    include: { user: { include: { role: true } } },
+  });
+  if (!session || session.refreshTokenHash !== sha256(refreshToken)) return null;
+  if (session.revokedAt || session.expiresAt <= new Date()) return null;
+  return session;
 }

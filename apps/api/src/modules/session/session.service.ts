@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { messages } from '@waymark/contracts/errors';
 import type { Tokens } from '@waymark/contracts/session';
 import type { AppContext } from '../../context';
+import { HttpError, unauthorized } from '../../http-error';
+import type { AuthContext, UserWithRole } from '../../plugins/app/auth-context';
+import { apiToken, findSessionByRefreshToken } from '../../plugins/app/authenticate';
 import { randomToken, sha256 } from '../../security/secrets';
-import { signToken } from '../../security/tokens';
+import { signToken, verifyToken } from '../../security/tokens';
+import { audit } from '../audit/audit';
 
 export interface SessionMeta {
   ip?: string;
@@ -48,19 +53,6 @@ export function sessionExpiry(ctx: AppContext): Date {
   return new Date(Date.now() + ctx.env.WAYMARK_SESSION_TTL_DAYS * 86_400_000);
 }
 
-/** The live session a refresh token names, or null. */
-export async function findSessionByRefreshToken(ctx: AppContext, refreshToken: string) {
-  const id = refreshToken.split('.')[0] ?? '';
-  if (!/^[0-9a-f-]{36}$/.test(id)) return null;
-  const session = await ctx.db.authSession.findUnique({
-    where: { id },
-    include: { user: { include: { role: true } } },
-  });
-  if (!session || session.refreshTokenHash !== sha256(refreshToken)) return null;
-  if (session.revokedAt || session.expiresAt <= new Date()) return null;
-  return session;
-}
-
 export async function refreshSession(
   ctx: AppContext,
   refreshToken: string,
@@ -81,4 +73,39 @@ export async function revokeSession(ctx: AppContext, sessionId: string): Promise
 
 export async function revokeAllSessions(ctx: AppContext, userId: number): Promise<void> {
   await ctx.db.authSession.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
+}
+
+/** Traccar's GET /api/session?token=: an API token opens a session of its user (a 401 when it is not valid). */
+export async function signInWithApiToken(
+  ctx: AppContext,
+  token: string,
+  meta: SessionMeta,
+): Promise<{ user: UserWithRole; tokens: Tokens }> {
+  const verified = await verifyToken(ctx.jwtKey, token, 'api');
+  const auth = verified ? await apiToken(ctx, verified.id, verified.userId) : null;
+  if (!auth) throw unauthorized('Invalid or expired token');
+  return { user: auth.user, tokens: await createSession(ctx, auth.user.id, { ...meta, method: 'token' }) };
+}
+
+/** Ends the caller's session (when the request came with one). */
+export async function signOut(ctx: AppContext, auth: AuthContext | null, ip: string): Promise<void> {
+  if (!auth?.sessionId) return;
+  await revokeSession(ctx, auth.sessionId);
+  await audit(ctx, { action: 'session.revoked', userId: auth.user.id, tenantId: auth.user.tenantId, ip });
+}
+
+/** A long-lived API token of the caller (Traccar's POST /api/session/token), until `expiresAt` or revoked. */
+export async function createApiToken(ctx: AppContext, auth: AuthContext, expiresAt?: Date): Promise<string> {
+  if (expiresAt && expiresAt <= new Date()) throw new HttpError(400, 'Expiration must be in the future');
+  const row = await ctx.db.apiToken.create({ data: { id: randomUUID(), userId: auth.user.id, expiresAt } });
+  const token = await signToken(ctx.jwtKey, 'api', String(auth.user.id), row.id, expiresAt);
+  await audit(ctx, { action: 'token.created', userId: auth.user.id, tenantId: auth.user.tenantId, objectId: row.id });
+  return token;
+}
+
+/** Revokes one of the caller's own API tokens. */
+export async function revokeApiToken(ctx: AppContext, auth: AuthContext, token: string): Promise<void> {
+  const verified = await verifyToken(ctx.jwtKey, token, 'api');
+  if (!verified || verified.userId !== auth.user.id) throw new HttpError(400, messages.invalidToken);
+  await ctx.db.apiToken.updateMany({ where: { id: verified.id, revokedAt: null }, data: { revokedAt: new Date() } });
 }

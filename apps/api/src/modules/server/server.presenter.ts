@@ -1,0 +1,16 @@
+import type { Server as ServerDto } from '@waymark/contracts/session';
+import type { Server } from '@waymark/db/client';
+import type { AppContext } from '../../context';
+import { PREFERENCE_DEFAULTS } from './preferences';
+
+/** The server row as clients see it: preference attributes with their defaults, OpenID flags and the version. */
+export function presentServer(ctx: AppContext, row: Server): ServerDto {
+  const { updatedAt: _u, disableServerChange: _d, ...rest } = row;
+  return {
+    ...rest,
+    attributes: { ...PREFERENCE_DEFAULTS, ...((row.attributes ?? {}) as Record<string, unknown>) },
+    openIdEnabled: Boolean(ctx.env.OIDC_ISSUER),
+    openIdForce: Boolean(ctx.env.OIDC_ISSUER) && ctx.env.OIDC_FORCE,
+    version: ctx.version,
+  };
+}
