@@ -73,7 +73,7 @@ async function refuseClash(ctx: AppContext, uniqueId: string, except?: number): 
 }
 
 /** Traccar's device list parameters: the shared ones plus any number of `id` and `uniqueId`. */
-export type DeviceListQuery = ListQuery & { id?: number[]; uniqueId?: string[] };
+type DeviceListQuery = ListQuery & { id?: number[]; uniqueId?: string[] };
 
 /** The caller's devices matching the list parameters, by name. */
 export async function listDevices(auth: AuthContext, q: DeviceListQuery): Promise<DeviceWithModel[]> {

@@ -7,8 +7,8 @@ import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { linkedResource, newRowTenant } from '../shared/linked-resources';
 
-export const DRIVER_NOT_FOUND = 'Driver not found';
-export const DRIVER_CLASH = 'A driver with this identifier already exists';
+const DRIVER_NOT_FOUND = 'Driver not found';
+const DRIVER_CLASH = 'A driver with this identifier already exists';
 
 const drivers = linkedResource({
   kind: 'driver',

@@ -48,7 +48,7 @@ interface LinkedRow {
 }
 
 /** The part of a Prisma model that the linked-resource service uses; every linked model has it. */
-export interface LinkedModel<Row, Create, Update, Where, Order> {
+interface LinkedModel<Row, Create, Update, Where, Order> {
   findUnique(args: { where: { id: number } }): PromiseLike<Row | null>;
   findMany(args: { where: { AND: Where[] }; orderBy: Order; take: number; skip?: number }): PromiseLike<Row[]>;
   create(args: { data: Create }): PromiseLike<Row>;
@@ -75,7 +75,7 @@ export interface LinkedResourceOptions<Row, Create, Update, Where, Order> {
 }
 
 /** The Traccar CRUD of a resource linked to users, written once; each resource's service adds its own rules. */
-export interface LinkedResource<Row, Create, Update, Where> {
+interface LinkedResource<Row, Create, Update, Where> {
   /** Rows matching Traccar's list parameters (and `extra` conditions), in the resource's order. */
   list(auth: AuthContext, q: ListQuery, extra?: Where[]): Promise<Row[]>;
   /** The row the caller may see, or a 404. */
