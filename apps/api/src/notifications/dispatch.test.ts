@@ -168,6 +168,26 @@ describe('rule matching', () => {
     expect(await outbox(c.id)).toEqual([]);
   });
 
+  it('sees a rule written through the API at the next dispatch, not after the rules cache expires', async () => {
+    const s = await scene();
+    const manager = await buildUser(t.ctx.db, { tenantId: s.tenant.id, permissions: ['VIEW_NOTIFICATIONS'] });
+    const { authorization } = await signIn(t.app, manager.email);
+    const before = await storeEvent({ tenantId: s.tenant.id, deviceId: s.alone.id, type: 'ignitionOn' });
+    // no rule yet: the tenant's empty rule list is now cached
+    await dispatchEvents(t.ctx, [before]);
+    expect(await outbox(before.id)).toEqual([]);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/notifications',
+      headers: { authorization },
+      payload: { type: 'ignitionOn', always: true, notificators: 'mail', attributes: {} },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const after = await storeEvent({ tenantId: s.tenant.id, deviceId: s.alone.id, type: 'ignitionOn' });
+    await dispatchEvents(t.ctx, [after]);
+    expect(await outbox(after.id)).toContain(`${s.viewer.id}:mail`);
+  });
+
   it('filters alarm events by attributes.alarms and any event by the rule calendar', async () => {
     const s = await scene();
     await t.ctx.db.notification.create({
