@@ -2,7 +2,7 @@ import { rgba } from '@mantine/core';
 import type { ThemeName } from '../../lib/preferences';
 import { shadesOf } from '../../theme/palette';
 
-/** Main colour of each theme (SPEC section 9; BLUE_THEME is the brand primary). */
+/** Main colour of each theme (BLUE_THEME is the brand primary). */
 export const THEME_COLORS: Record<ThemeName, string> = {
   BLUE_THEME: '#5D87FF',
   AQUA_THEME: '#0074BA',

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { coordinateFormatOf, formatCoordinate, formatLatLon } from './coordinates';
-import { formatArea, formatDistance, formatSpeed, formatVolume, unitPreferences } from './units';
+import {
+  convertDistance as distanceFromMetres,
+  distanceToMetres,
+  formatArea,
+  formatDistance,
+  formatSpeed,
+  formatVolume,
+  convertSpeed as speedFromKnots,
+  speedToKnots,
+  unitPreferences,
+} from './units';
 
 describe('unit formatting', () => {
   it('converts speeds stored in knots', () => {
@@ -52,5 +62,19 @@ describe('coordinate formatting', () => {
     expect(coordinateFormatOf('dms', 'ddm')).toBe('dms');
     expect(coordinateFormatOf(null, 'ddm')).toBe('ddm');
     expect(coordinateFormatOf('bogus', null)).toBe('dd');
+  });
+});
+
+describe('unit conversions', () => {
+  it('converts speeds to and from knots', () => {
+    expect(speedFromKnots(10, 'kmh')).toBeCloseTo(18.52);
+    expect(speedFromKnots(10, 'mph')).toBeCloseTo(11.50779);
+    expect(speedToKnots(18.52, 'kmh')).toBeCloseTo(10);
+    expect(speedToKnots(7, 'kn')).toBe(7);
+  });
+
+  it('converts distances to and from metres', () => {
+    expect(distanceFromMetres(1609.344, 'mi')).toBeCloseTo(1);
+    expect(distanceToMetres(2, 'nmi')).toBe(3704);
   });
 });
