@@ -27,7 +27,7 @@ export interface AlertFiltersProps {
   devices: readonly Device[];
 }
 
-/** Period (SPEC section 9), devices and event type of the alerts overview. */
+/** Period, devices and event type of the alerts overview. */
 export function AlertFilters({ value, onChange, devices }: AlertFiltersProps) {
   const { t } = useTranslation('alerts');
   return (

@@ -14,7 +14,7 @@ import { DeviceEditor } from './device-editor';
 import { DeviceStatTiles, type StatusFilter } from './device-stat-tiles';
 import { DeviceTable } from './device-table';
 
-/** SPEC section 9: device page size. */
+/** Devices shown per page of the device list. */
 export const DEVICE_PAGE_SIZE = 10;
 
 /** Filters devices by a keyword (name or identifier) and a connection status. */

@@ -28,7 +28,7 @@ function toInput(v: Values) {
   };
 }
 
-/** Create or edit a driver with the card fields (SPEC section 3). */
+/** Create or edit a driver with the card fields. */
 export function DriverFormModal({ driver, onClose }: { driver?: DriverDto; onClose: () => void }) {
   const { t } = useTranslation('drivers');
   const save = useSaveDriverMutation();
