@@ -11,6 +11,7 @@ import type { AuthContext } from '../../plugins/app/auth-context';
 import { audit } from '../audit/audit';
 import { presentDevice } from '../devices/devices.presenter';
 import { presentPosition } from '../positions/positions.presenter';
+import { presentShareLink } from './share.presenter';
 
 export const SHARE_DISABLED = 'Device sharing is disabled';
 export const SHARE_NOT_FOUND = 'The share link is invalid or has expired';
@@ -64,12 +65,7 @@ export async function createShare(ctx: AppContext, auth: AuthContext, input: Sha
     objectId: device.id,
     details: { shareId: row.id, expiresAt: expiresAt.toISOString() },
   });
-  return {
-    id: row.id,
-    deviceId: device.id,
-    url: `${publicUrl(ctx.env)}/devices/share/${row.id}`,
-    expiresAt: row.expiresAt.toISOString(),
-  };
+  return presentShareLink(row, publicUrl(ctx.env));
 }
 
 /** What an anonymous holder of a valid link sees; a 404 for an unknown, revoked or expired link. */
