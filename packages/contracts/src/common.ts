@@ -67,3 +67,15 @@ export interface Page<T> {
 export function dataSchema<T extends z.ZodType>(schema: T) {
   return z.object({ data: schema });
 }
+
+/** A time as the API serves it: ISO-8601 text in UTC, as the server writes it (Date.toISOString). */
+export const isoTimeSchema = z.string().describe('ISO-8601 UTC');
+
+/**
+ * A repeatable query parameter (`?id=1&id=2`): the query string gives one value as text and several as an array;
+ * either way it becomes an array of `item` (at most `max` when given).
+ */
+export function repeatedSchema<T extends z.ZodType>(item: T, max?: number) {
+  const list = max === undefined ? z.array(item) : z.array(item).max(max);
+  return z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), list.optional());
+}

@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { isoTimeSchema } from './common';
 import { positionFixSchema } from './position';
-
-const isoTime = z.string().describe('ISO-8601 UTC');
 
 /**
  * A stored position as /api/positions and the websocket give it (Traccar's shape and units): the decoded fix
@@ -12,9 +11,9 @@ export const positionSchema = positionFixSchema.extend({
   id: z.number().int(),
   deviceId: z.number().int(),
   protocol: z.string().nullable().describe("Traccar's protocol name, e.g. osmand, gt06"),
-  serverTime: isoTime,
-  deviceTime: isoTime,
-  fixTime: isoTime,
+  serverTime: isoTimeSchema,
+  deviceTime: isoTimeSchema,
+  fixTime: isoTimeSchema,
   address: z.string().nullable(),
   geofenceIds: z.array(z.number().int()).describe('the geofences the position lies in'),
   attributes: z.record(z.string(), z.unknown()),
@@ -68,7 +67,7 @@ const detailShape = {
   brand: z.string().nullable(),
   vehicleModel: z.string().nullable(),
   installedBy: z.string().nullable().describe('installation person'),
-  installedAt: isoTime.nullable().describe('installation time'),
+  installedAt: isoTimeSchema.nullable().describe('installation time'),
   installationCompany: z.string().nullable(),
   installationPosition: z.string().nullable().describe('where in the vehicle the tracker sits'),
   installationAddress: z.string().nullable(),
@@ -83,12 +82,12 @@ const detailShape = {
   fuelIncreaseThreshold: z.number().nullable().describe('in the unit of the fuel attribute (litres or %)'),
   temperatureDropThreshold: z.number().nullable().describe('degrees Celsius'),
   temperatureIncreaseThreshold: z.number().nullable().describe('degrees Celsius'),
-  frontTireChangeDate: isoTime.nullable(),
+  frontTireChangeDate: isoTimeSchema.nullable(),
   frontTireDistance: z.number().nullable().describe('metres'),
-  rearTireChangeDate: isoTime.nullable(),
+  rearTireChangeDate: isoTimeSchema.nullable(),
   rearTireDistance: z.number().nullable().describe('metres'),
-  motIssueDate: isoTime.nullable(),
-  motExpiryDate: isoTime.nullable(),
+  motIssueDate: isoTimeSchema.nullable(),
+  motExpiryDate: isoTimeSchema.nullable(),
   permitNumber: z.string().nullable(),
   permitCoverage: z.string().nullable(),
 };
@@ -100,7 +99,7 @@ export const deviceSchema = z.object({
   uniqueId: z.string(),
   status: deviceStatusSchema,
   disabled: z.boolean(),
-  lastUpdate: isoTime.nullable(),
+  lastUpdate: isoTimeSchema.nullable(),
   positionId: z.number().int().nullable(),
   groupId: z.number().int().nullable(),
   userId: z.number().int().nullable(),
@@ -109,7 +108,7 @@ export const deviceSchema = z.object({
   model: z.string().nullable(),
   contact: z.string().nullable(),
   category: z.string().nullable(),
-  expirationTime: isoTime.nullable(),
+  expirationTime: isoTimeSchema.nullable(),
   ...detailShape,
   attributes: z.record(z.string(), z.unknown()),
 });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { isoTimeSchema } from './common';
 
 export const GENDERS = ['male', 'female', 'other'] as const;
 export const genderSchema = z.enum(GENDERS);
 
-const isoTime = z.string().describe('ISO-8601 UTC');
 /** A day or an instant: "2024-05-01" or "2024-05-01T00:00:00Z". */
 const dateInput = z.union([z.iso.datetime({ offset: true }), z.iso.date()]).describe('ISO-8601 date or time');
 const text = (max: number) => z.string().trim().max(max);
@@ -15,10 +15,10 @@ export const driverSchema = z.object({
   name: z.string(),
   cardNo: z.string().nullable(),
   cardIssuingPlace: z.string().nullable(),
-  cardIssueDate: isoTime.nullable(),
-  cardExpirationDate: isoTime.nullable(),
+  cardIssueDate: isoTimeSchema.nullable(),
+  cardExpirationDate: isoTimeSchema.nullable(),
   gender: genderSchema.nullable(),
-  birthday: isoTime.nullable(),
+  birthday: isoTimeSchema.nullable(),
   personalId: z.string().nullable(),
   icNo: z.string().nullable(),
   mobile: z.string().nullable(),

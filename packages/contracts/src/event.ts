@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { repeatedSchema } from './common';
 
 /** Traccar's event types, plus temperature drop/increase (SPEC.md thresholds). */
 export const EVENT_TYPES = [
@@ -89,15 +90,14 @@ export const EVENT_REPORT_ALL = 'allEvents';
 export const EVENT_REPORT_MAX_DAYS = 31;
 export const EVENT_REPORT_MAX_ROWS = 10_000;
 
-const repeated = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).max(1000).optional());
-
 /** GET /api/reports/events: repeated deviceId / groupId / type, from and to in ISO-8601. */
 export const eventReportQuerySchema = z.object({
   from: z.iso.datetime({ offset: true }).describe('ISO-8601 start, inclusive'),
   to: z.iso.datetime({ offset: true }).describe('ISO-8601 end, inclusive'),
-  deviceId: repeated(z.coerce.number().int().positive()),
-  groupId: repeated(z.coerce.number().int().positive()).describe('devices of these groups and their subgroups'),
-  type: repeated(z.union([eventTypeSchema, z.literal(EVENT_REPORT_ALL)])),
+  deviceId: repeatedSchema(z.coerce.number().int().positive(), 1000),
+  groupId: repeatedSchema(z.coerce.number().int().positive(), 1000).describe(
+    'devices of these groups and their subgroups',
+  ),
+  type: repeatedSchema(z.union([eventTypeSchema, z.literal(EVENT_REPORT_ALL)]), 1000),
 });
 export type EventReportQuery = z.infer<typeof eventReportQuerySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { isoTimeSchema } from './common';
 
-const isoTime = z.string().describe('ISO-8601 UTC');
 const EMAIL = z.email();
 
 /** Types whose start and period are times (epoch ms and ms), beside counted attributes (totalDistance m, hours ms). */
@@ -13,8 +13,8 @@ export const maintenanceSchema = z.object({
   type: z.string().describe('the position attribute counted: totalDistance (m), hours (ms), or a time type'),
   start: z.number().describe('value of the counted attribute at which the first service is due'),
   period: z.number().describe('interval between services, in the counted unit'),
-  lastTime: isoTime.nullable(),
-  nextTime: isoTime.nullable(),
+  lastTime: isoTimeSchema.nullable(),
+  nextTime: isoTimeSchema.nullable(),
   tenantId: z.number().int().nullable(),
   attributes: z.record(z.string(), z.unknown()),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoTimeSchema } from './common';
 import { deviceSchema, positionSchema } from './device';
 
 /** The longest a share link may live. */
@@ -15,7 +16,7 @@ export const shareLinkSchema = z.object({
   id: z.uuid(),
   deviceId: z.number().int(),
   url: z.string().describe('the page an anonymous viewer opens'),
-  expiresAt: z.string().describe('ISO-8601 UTC'),
+  expiresAt: isoTimeSchema,
 });
 export type ShareLink = z.infer<typeof shareLinkSchema>;
 
@@ -49,6 +50,6 @@ export const publicDevice = (d: PublicDevice): PublicDevice => ({
 export const sharedDeviceSchema = z.object({
   device: publicDeviceSchema,
   position: positionSchema.nullable(),
-  expiresAt: z.string().describe('ISO-8601 UTC'),
+  expiresAt: isoTimeSchema,
 });
 export type SharedDevice = z.infer<typeof sharedDeviceSchema>;

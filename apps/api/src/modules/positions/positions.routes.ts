@@ -1,12 +1,10 @@
+import { repeatedSchema } from '@waymark/contracts/common';
 import { positionSchema } from '@waymark/contracts/device';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { caller } from '../../plugins/app/auth';
 import { devicePositions, latestPositions, positionsById } from './positions.service';
-
-const many = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).optional());
 
 /**
  * Traccar's /api/positions: without parameters the latest position of every visible device; `id` for given
@@ -20,7 +18,7 @@ export const positionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       schema: {
         querystring: z.object({
           deviceId: z.coerce.number().int().optional(),
-          id: many(z.coerce.number().int()),
+          id: repeatedSchema(z.coerce.number().int()),
           from: z.iso.datetime({ offset: true }).optional(),
           to: z.iso.datetime({ offset: true }).optional(),
         }),
