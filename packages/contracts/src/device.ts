@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoTimeSchema } from './common';
+import { isoTimeSchema, repeatedSchema } from './common';
 import { positionFixSchema } from './position';
 
 /**
@@ -19,6 +19,21 @@ export const positionSchema = positionFixSchema.extend({
   attributes: z.record(z.string(), z.unknown()),
 });
 export type Position = z.infer<typeof positionSchema>;
+/** The most positions one device's history (GET /api/positions with deviceId, from and to) gives at a time. */
+export const POSITION_HISTORY_LIMIT = 10_000;
+
+/**
+ * GET /api/positions (Traccar's): no parameter for the latest position of every visible device; `id` (repeatable)
+ * for given positions; `deviceId` for one device's latest, with `from` and `to` for its history of that period.
+ */
+export const positionQuerySchema = z.object({
+  deviceId: z.coerce.number().int().optional(),
+  id: repeatedSchema(z.coerce.number().int()),
+  from: z.iso.datetime({ offset: true }).optional().describe('ISO-8601 start of the history, inclusive'),
+  to: z.iso.datetime({ offset: true }).optional().describe('ISO-8601 end of the history, inclusive'),
+});
+export type PositionQuery = z.infer<typeof positionQuerySchema>;
+
 /** The fields of a served position, in the schema's order. */
 export const POSITION_KEYS = positionSchema.keyof().options;
 export type PositionKey = (typeof POSITION_KEYS)[number];

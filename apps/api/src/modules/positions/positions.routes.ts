@@ -1,5 +1,4 @@
-import { repeatedSchema } from '@waymark/contracts/common';
-import { positionSchema } from '@waymark/contracts/device';
+import { positionQuerySchema, positionSchema } from '@waymark/contracts/device';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -16,12 +15,7 @@ export const positionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     {
       config: { permissions: ['VIEW_DEVICES', 'TRACK_DEVICES', 'VIEW_REPLAYS'] },
       schema: {
-        querystring: z.object({
-          deviceId: z.coerce.number().int().optional(),
-          id: repeatedSchema(z.coerce.number().int()),
-          from: z.iso.datetime({ offset: true }).optional(),
-          to: z.iso.datetime({ offset: true }).optional(),
-        }),
+        querystring: positionQuerySchema,
         response: { 200: z.array(positionSchema) },
       },
     },

@@ -1,11 +1,10 @@
 import type { Position } from '@waymark/contracts/device';
+import { POSITION_HISTORY_LIMIT } from '@waymark/contracts/device';
 import { badRequest } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { presentPosition } from './positions.presenter';
 
-/** The most positions one device's history gives at a time. */
-const HISTORY_LIMIT = 10_000;
 const DEVICE_NOT_FOUND = 'Device not found';
 
 /** The latest position of every device the caller sees (devices that never reported have none). */
@@ -27,7 +26,7 @@ export async function positionsById(auth: AuthContext, ids: readonly number[]): 
 
 /**
  * One visible device's positions: its latest without a period, otherwise those fixed within [from, to] in fix
- * time order (at most HISTORY_LIMIT). An unknown or hidden device is not found; from after to is refused.
+ * time order (at most POSITION_HISTORY_LIMIT). An unknown or hidden device is not found; from after to is refused.
  */
 export async function devicePositions(
   auth: AuthContext,
@@ -47,7 +46,7 @@ export async function devicePositions(
   const rows = await auth.db.position.findMany({
     where: { deviceId, fixTime: { gte: new Date(from), lte: new Date(to) } },
     orderBy: [{ fixTime: 'asc' }, { id: 'asc' }],
-    take: HISTORY_LIMIT,
+    take: POSITION_HISTORY_LIMIT,
   });
   return rows.map(presentPosition);
 }
