@@ -3,6 +3,7 @@ import type { Position } from '@waymark/contracts/device';
 import type { Network } from '@waymark/contracts/position';
 import type { Position as PositionRow } from '@waymark/db/client';
 
+/** A stored position row as the API serves it (contracts' positionSchema). */
 export function presentPosition(row: PositionRow): Position {
   const attributes = (row.attributes ?? {}) as Record<string, unknown>;
   return {
