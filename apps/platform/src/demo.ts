@@ -1,4 +1,4 @@
-import { SYSTEM_ROLES } from '@waymark/api/modules/roles/system-roles';
+import { SYSTEM_ROLES } from '@waymark/api/modules/roles/system-roles.service';
 import { insertUser } from '@waymark/api/modules/users/users.service';
 import { generatePassword, hashPassword } from '@waymark/api/security/password';
 import type { Db } from '@waymark/db/client';

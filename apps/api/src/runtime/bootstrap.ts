@@ -1,6 +1,6 @@
 import type { Db } from '@waymark/db/client';
 import type { Env } from '../env';
-import { ensureSystemRoles } from '../modules/roles/system-roles';
+import { ensureSystemRoles } from '../modules/roles/system-roles.service';
 import { generatePassword, hashPassword } from '../security/password';
 
 /** Rows every installation has: the server settings row and the system roles. */

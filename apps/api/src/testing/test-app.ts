@@ -8,7 +8,7 @@ import { loadEnv } from '../env';
 import { LiveHub } from '../live/live-hub';
 import type { Mail, Mailer } from '../mail/mailer';
 import { createMailer } from '../mail/mailer';
-import { ensureSystemRoles } from '../modules/roles/system-roles';
+import { ensureSystemRoles } from '../modules/roles/system-roles.service';
 import { MemoryRateLimiter } from '../security/rate-limiter';
 import { loadSigningKey } from '../security/tokens';
 

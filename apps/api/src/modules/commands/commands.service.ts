@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import { badRequest, forbidden, HttpError } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
-import { audit } from '../audit/audit';
+import { audit } from '../audit/audit.service';
 import { protocolSupports } from './command-support';
 import { commandMessage } from './commands.presenter';
 

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { badRequest, conflict, forbidden } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
-import { audit } from '../audit/audit';
+import { audit } from '../audit/audit.service';
 import { listConditions, listPage } from '../shared/list-query';
 import type { DeviceWithModel } from './devices.presenter';
 

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { caller } from '../../plugins/app/auth';
-import { refuseLongGroupIds } from './group-tree';
+import { refuseLongGroupIds } from './group-tree.service';
 import { presentGroup } from './groups.presenter';
 import { createGroup, deleteGroup, getGroup, listGroups, updateGroup } from './groups.service';
 

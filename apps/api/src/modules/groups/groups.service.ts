@@ -4,9 +4,9 @@ import type { Group, Prisma } from '@waymark/db/client';
 import type { AppContext } from '../../context';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
-import { audit } from '../audit/audit';
+import { audit } from '../audit/audit.service';
 import { linkedResource, newRowTenant } from '../shared/linked-resources';
-import { checkParent } from './group-tree';
+import { checkParent } from './group-tree.service';
 
 /** Groups are linked to users by their owner and UserGroup rows, not UserLink: no creator link. */
 const groups = linkedResource({

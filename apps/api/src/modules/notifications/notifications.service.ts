@@ -11,7 +11,7 @@ import { asRecipient, serverAttributes } from '../../notifications/compose';
 import { pickLanguage, pickSpeedUnit, renderEvent } from '../../notifications/templates/render';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
-import { audit } from '../audit/audit';
+import { audit } from '../audit/audit.service';
 import { checkNotReadonly } from '../devices/devices.service';
 import { listConditions, listPage } from '../shared/list-query';
 

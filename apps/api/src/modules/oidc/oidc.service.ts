@@ -2,9 +2,9 @@ import type { Tokens } from '@waymark/contracts/session';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http-error';
 import { accountProblem } from '../../plugins/app/auth-context';
-import { audit } from '../audit/audit';
+import { audit } from '../audit/audit.service';
 import { createSession } from '../session/session.service';
-import { register } from '../users/registration';
+import { register } from '../users/registration.service';
 
 /** What the identity provider says about the person signing in. */
 export interface Identity {

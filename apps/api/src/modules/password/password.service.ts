@@ -3,9 +3,9 @@ import type { AppContext } from '../../context';
 import { HttpError, tooManyRequests } from '../../http-error';
 import { hashPassword } from '../../security/password';
 import { sha256 } from '../../security/secrets';
-import { audit } from '../audit/audit';
+import { audit } from '../audit/audit.service';
 import { revokeAllSessions } from '../session/session.service';
-import { mailPasswordLink } from './password-links';
+import { mailPasswordLink } from './password-links.service';
 
 /**
  * Mails a reset link to an enabled account of this address. Limited per IP (20 an hour, a 429) and per account

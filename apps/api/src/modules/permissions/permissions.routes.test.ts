@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant, buildUser, signIn } from '../../testing/factories';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
-import { UNSUPPORTED_LINK } from './permission-links';
+import { UNSUPPORTED_LINK } from './permission-links.service';
 
 let t: TestApp;
 beforeAll(async () => {

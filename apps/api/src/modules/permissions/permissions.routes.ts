@@ -2,7 +2,7 @@ import { permissionLinkSchema, permissionLinksSchema } from '@waymark/contracts/
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { caller } from '../../plugins/app/auth';
-import { LINK_FLAGS } from './permission-links';
+import { LINK_FLAGS } from './permission-links.service';
 import { applyLinks } from './permissions.service';
 
 /**

@@ -2,10 +2,10 @@ import type { PermissionLink } from '@waymark/contracts/permission';
 import type { AppContext } from '../../context';
 import { signalChange } from '../../lib/changes';
 import type { AuthContext } from '../../plugins/app/auth-context';
-import { audit } from '../audit/audit';
+import { audit } from '../audit/audit.service';
 import { checkNotReadonly } from '../devices/devices.service';
-import type { Link } from './permission-links';
-import { checkLink, resolveLink, writeLink } from './permission-links';
+import type { Link } from './permission-links.service';
+import { checkLink, resolveLink, writeLink } from './permission-links.service';
 
 /** Links (`add`) or unlinks objects: checks every link first, then writes them all in one transaction. */
 export async function applyLinks(

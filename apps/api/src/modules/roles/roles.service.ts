@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { conflict, forbidden } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
-import { audit } from '../audit/audit';
+import { audit } from '../audit/audit.service';
 
 /** A role may grant only what its author holds; tenant roles never grant platform flags. */
 function checkGrant(auth: AuthContext, input: RoleInput, tenantId: number | null) {

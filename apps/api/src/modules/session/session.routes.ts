@@ -9,7 +9,7 @@ import { SESSION_COOKIE } from '../../plugins/app/authenticate';
 import { presentUser } from '../users/users.presenter';
 import { clearSessionCookie, setSessionCookie } from './cookies';
 import { createApiToken, refreshSession, revokeApiToken, signInWithApiToken, signOut } from './session.service';
-import { signIn } from './sign-in';
+import { signIn } from './sign-in.service';
 
 /** /api/session: Traccar's session calls plus token refresh. */
 export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -7,7 +7,7 @@ import type { AuthContext, UserWithRole } from '../../plugins/app/auth-context';
 import { apiToken, findSessionByRefreshToken } from '../../plugins/app/authenticate';
 import { randomToken, sha256 } from '../../security/secrets';
 import { signToken, verifyToken } from '../../security/tokens';
-import { audit } from '../audit/audit';
+import { audit } from '../audit/audit.service';
 
 export interface SessionMeta {
   ip?: string;

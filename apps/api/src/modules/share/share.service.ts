@@ -8,7 +8,7 @@ import { publicUrl } from '../../env';
 import { badRequest, forbidden } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
-import { audit } from '../audit/audit';
+import { audit } from '../audit/audit.service';
 import { presentDevice } from '../devices/devices.presenter';
 import { presentPosition } from '../positions/positions.presenter';
 import { presentShareLink } from './share.presenter';

@@ -3,7 +3,7 @@ import type { Prisma } from '@waymark/db/client';
 import type { AppContext } from '../../context';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
-import { audit } from '../audit/audit';
+import { audit } from '../audit/audit.service';
 import type { ListLinks } from './list-query';
 import { listConditions, listPage } from './list-query';
 

@@ -5,8 +5,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http-error';
 import type { AuthContext } from '../../plugins/app/auth-context';
-import { audit } from '../audit/audit';
-import { verifyTotp } from '../session/second-factor';
+import { audit } from '../audit/audit.service';
+import { verifyTotp } from '../session/second-factor.service';
 
 /** A pending TOTP secret for the caller and its otpauth URI; it takes effect once a code from it is verified. */
 export async function startTotp(ctx: AppContext, auth: AuthContext): Promise<z.infer<typeof totpSetupSchema>> {

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { caller } from '../../plugins/app/auth';
-import { registerFromBody } from './registration';
+import { registerFromBody } from './registration.service';
 import { presentUser } from './users.presenter';
 import { createUser, deleteUser, listUsers, readUser, traccarUserUpdate, updateUser } from './users.service';
 

@@ -5,8 +5,8 @@ import type { AppContext } from '../../context';
 import { forbidden, HttpError } from '../../http-error';
 import type { UserWithRole } from '../../plugins/app/auth-context';
 import { hashPassword } from '../../security/password';
-import { audit } from '../audit/audit';
-import { SYSTEM_ROLES } from '../roles/system-roles';
+import { audit } from '../audit/audit.service';
+import { SYSTEM_ROLES } from '../roles/system-roles.service';
 import { insertUser } from './users.service';
 
 /**

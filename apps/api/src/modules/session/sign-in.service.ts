@@ -4,9 +4,9 @@ import type { AppContext } from '../../context';
 import { HttpError, tooManyRequests } from '../../http-error';
 import { accountProblem } from '../../plugins/app/auth-context';
 import { verifyPassword } from '../../security/password';
-import { audit } from '../audit/audit';
+import { audit } from '../audit/audit.service';
 import { presentUser } from '../users/users.presenter';
-import { checkCode, secondFactorOf, sendEmailCode } from './second-factor';
+import { checkCode, secondFactorOf, sendEmailCode } from './second-factor.service';
 import type { SessionMeta } from './session.service';
 import { createSession } from './session.service';
 

@@ -18,7 +18,7 @@ import { extractCode, extractPasswordLink, sentTo, startSmtpServer } from '../..
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
 import { passwordRoutes } from '../password/password.routes';
-import { checkCode, EMAIL_CODE_MAX_ATTEMPTS } from './second-factor';
+import { checkCode, EMAIL_CODE_MAX_ATTEMPTS } from './second-factor.service';
 import { sessionRoutes } from './session.routes';
 
 let smtp: TestSmtpServer;
