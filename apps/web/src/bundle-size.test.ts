@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Issue 5 §8: the login page loads less than 300 kB of JavaScript (gzip). Reads the build's manifest
+ * The login page loads less than 300 kB of JavaScript (gzip). Reads the build's manifest
  * (`pnpm --filter @waymark/web build`: `pnpm test` runs it before the unit tests, this test when it is missing)
  * and adds up the chunks a
  * visit to /login loads: the entry with its static imports, and the login page's lazy chunk with its own.

@@ -53,12 +53,12 @@ const ReplayPage = page(() => import('./pages/replay-page'), 'ReplayPage');
 
 export const NOT_FOUND_PATH = '/auth/404';
 
-/** A page behind the flags of its route (SPEC section 2): without one of them it renders nothing. */
+/** A page behind the flags of its route: without one of them it renders nothing. */
 function guarded(element: ReactNode, ...flags: Permission[]) {
   return <RequirePermission flags={flags}>{element}</RequirePermission>;
 }
 
-/** The route tree (SPEC section 2). Exported for tests, which mount it in a memory router. */
+/** The route tree. Exported for tests, which mount it in a memory router. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -83,7 +83,7 @@ export const routes: RouteObject[] = [
         element: <MainLayout />,
         children: [
           { path: 'home', element: <HomePage /> },
-          // the geofence editor: SPEC lists it as standalone; it gets the main layout for the map's width and the nav
+          // the geofence editor could stand alone; it gets the main layout for the map's width and the nav
           { path: 'geofence', element: guarded(<GeofencePage />, 'VIEW_GEOFENCES') },
           // devices, radar, command, position, network, track (devices feature)
           { path: 'devices', element: guarded(<DevicesPage />, 'VIEW_DEVICES') },

@@ -40,7 +40,7 @@ export type PositionKey = (typeof POSITION_KEYS)[number];
 
 export const deviceStatusSchema = z.enum(['online', 'offline', 'unknown']);
 
-/** SPEC.md's device category labels (Traccar's `category`, the map icon). */
+/** Device category labels (Traccar's `category`, the map icon). */
 export const DEVICE_CATEGORIES = [
   'arrow',
   'default',
@@ -71,7 +71,7 @@ export const deviceCategorySchema = z.enum(DEVICE_CATEGORIES);
 const metres = z.number().min(0).describe('metres');
 const threshold = z.number().min(0);
 
-/** Waymark's device detail fields, beside Traccar's at the top level of a device (SPEC.md section 3). */
+/** Waymark's device detail fields, beside Traccar's at the top level of a device. */
 const detailShape = {
   vendorId: z.number().int().nullable(),
   calendarId: z.number().int().nullable(),

@@ -8,7 +8,7 @@ export const genderSchema = z.enum(GENDERS);
 const dateInput = z.union([z.iso.datetime({ offset: true }), z.iso.date()]).describe('ISO-8601 date or time');
 const text = (max: number) => z.string().trim().max(max);
 
-/** A driver (Traccar's Driver, with SPEC.md's card fields), identified on devices by uniqueId (driverUniqueId). */
+/** A driver (Traccar's Driver, with the driver card's fields), identified on devices by uniqueId (driverUniqueId). */
 export const driverSchema = z.object({
   id: z.number().int(),
   uniqueId: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Texts of SPEC.md section 8 the API and web share. */
+/** The error catalogue's texts the API and web share. */
 export const messages = {
   invalidParameters: 'Invalid parameters or constraints violation',
   incorrectCredentials: 'Incorrect email address or password',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { repeatedSchema } from './common';
 
-/** Traccar's event types, plus temperature drop/increase (SPEC.md thresholds). */
+/** Traccar's event types, plus temperature drop/increase (threshold crossings). */
 export const EVENT_TYPES = [
   'commandResult',
   'deviceOnline',

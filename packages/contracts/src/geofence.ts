@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC.md section 9: a geofence without a colour is drawn in this one. */
+/** A geofence without a colour is drawn in this one. */
 export const DEFAULT_GEOFENCE_COLOR = '#3bb2d0';
 /** Corridor half-width of a LINESTRING geofence when attributes.polylineDistance is absent (metres). */
 export const DEFAULT_POLYLINE_DISTANCE = 25;

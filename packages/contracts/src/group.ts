@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The longest group id accepted as a string (SPEC.md sections 5 and 9). */
+/** The longest group id accepted as a string; a longer one is refused as 'Invalid group ID'. */
 export const GROUP_ID_MAX_LENGTH = 10;
 
 /** A group id given as a number or as a string of digits (Traccar clients send both). */

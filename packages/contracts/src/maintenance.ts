@@ -35,7 +35,7 @@ export const emailListSchema = z
     'sendTo must be email addresses separated by commas',
   );
 
-/** What a reminder carries in its attributes (SPEC.md section 3), isReminder forced true by the server. */
+/** What a reminder carries in its attributes, isReminder forced true by the server. */
 export const reminderAttributesSchema = z
   .object({
     isReminder: z.literal(true).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Permission flags of SPEC.md section 6, grouped by submodule. A role holds a list of flags;
+ * Permission flags, grouped by submodule. A role holds a list of flags;
  * a route or page declares the flags it needs and any one of them suffices.
  */
 export const permissionGroups = {

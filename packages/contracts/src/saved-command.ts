@@ -48,7 +48,7 @@ export const COMMAND_TYPES = [
   'movementAlarm',
 ] as const;
 
-/** SPEC.md section 3's command parameters, each with its type. */
+/** The parameters commands take, each with its type. */
 export const commandParameterSchemas = {
   frequency: z.number().int().min(0).describe('seconds'),
   timezone: z

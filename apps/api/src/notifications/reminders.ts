@@ -2,7 +2,7 @@ import type { AppContext } from '../context';
 import { serverAttributes } from './compose';
 import { pickLanguage, renderReminder } from './templates/render';
 
-/** Reminders are mailed this long before their expiry (SPEC.md §9: 3 days). */
+/** Reminders are mailed this long before their expiry (3 days). */
 export const REMINDER_LEAD_MS = 3 * 24 * 3_600_000;
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');

@@ -1,4 +1,4 @@
-/** Message used when the server cannot be reached at all (SPEC section 8). */
+/** Message used when the server cannot be reached at all. */
 export const CONNECTION_ERROR = 'Connection error';
 
 /** A failed API call. `message` is the server's `message` field when it sent one. */

@@ -1,4 +1,4 @@
-/** The short-lived access token lives in localStorage under this key (SPEC section 7). */
+/** The short-lived access token lives in localStorage under this key; the refresh token stays in an HttpOnly cookie. */
 export const ACCESS_TOKEN_KEY = 'access_token';
 
 export function getAccessToken(): string | null {

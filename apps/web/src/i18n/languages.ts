@@ -1,4 +1,4 @@
-/** Languages with bundled translations (SPEC section 1). */
+/** Languages with bundled translations (English, French, Greek). */
 export const BUNDLED_LANGUAGES = ['en', 'fr', 'el'] as const;
 export type BundledLanguage = (typeof BUNDLED_LANGUAGES)[number];
 

@@ -6,7 +6,7 @@ const keyByText = new Map<string, MessageKey>(
   Object.entries(messages).map(([key, text]) => [text, key as MessageKey] as const),
 );
 
-/** The server speaks English (SPEC section 8 texts); show known messages in the user's language. */
+/** The server speaks English (the error catalogue's texts); show known messages in the user's language. */
 export function translateServerMessage(t: TFunction, message: string): string {
   const key = keyByText.get(message);
   return key ? t(`serverMessages.${key}`) : message;

@@ -47,7 +47,7 @@ export interface NavSection {
   items: readonly NavItem[];
 }
 
-/** Navbar entries, with the permission flags of their route (SPEC section 2). */
+/** Navbar entries, with the permission flags of their route (the same flags the route guard and the API check). */
 export const navSections: readonly NavSection[] = [
   { items: [{ label: 'nav.home', to: '/home', icon: HomeIcon }] },
   {

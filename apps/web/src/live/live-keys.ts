@@ -6,7 +6,7 @@ export const liveKeys = {
   events: () => [...liveKeys.all, 'events'] as const,
 };
 
-/** SPEC section 9: the events list keeps the newest 50. */
+/** The events list keeps the newest 50. */
 export const LIVE_EVENTS_KEPT = 50;
 
 /** Newest first, at most `LIVE_EVENTS_KEPT`; events already held (same id) are not repeated. */

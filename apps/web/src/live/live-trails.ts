@@ -8,7 +8,7 @@ export interface TrailSettings {
   length: number;
 }
 
-/** mapLiveRoutes and web.liveRouteLength: the user's attributes override the server's (SPEC section 4). */
+/** mapLiveRoutes and web.liveRouteLength: the user's attributes override the server's. */
 export function trailSettings(user: Record<string, unknown>, server: Record<string, unknown> = {}): TrailSettings {
   const modeValue = user.mapLiveRoutes ?? server.mapLiveRoutes;
   const mode: LiveRoutesMode = modeValue === 'selected' || modeValue === 'all' ? modeValue : 'none';

@@ -1,6 +1,6 @@
 import { darken, lighten, type MantineColorsTuple } from '@mantine/core';
 
-/** Brand colours of the BLUE_THEME (SPEC section 9). */
+/** Brand colours of the BLUE_THEME. */
 export const palette = {
   primary: '#5D87FF',
   secondary: '#49BEFF',

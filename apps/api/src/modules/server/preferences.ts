@@ -2,10 +2,10 @@ import { messages } from '@waymark/contracts/errors';
 import { z } from 'zod';
 import { HttpError } from '../../http-error';
 
-/** Live route trails on the map: off, for the selected device, for every device (SPEC.md section 4). */
+/** Live route trails on the map: off, for the selected device, for every device. */
 export const LIVE_ROUTE_MODES = ['none', 'selected', 'all'] as const;
 
-/** Server-level defaults of the preference attributes (SPEC.md sections 3 and 9); a user's own ones override. */
+/** Server-level defaults of the preference attributes; a user's own ones override. */
 export const PREFERENCE_DEFAULTS = { mapLiveRoutes: 'none', 'web.liveRouteLength': 10 } as const;
 
 const preferencesSchema = z

@@ -1,4 +1,4 @@
-/** Paths that skip the session check (SPEC section 2). */
+/** Paths that skip the session check (sign-in, registration, password reset, shared devices). */
 const PUBLIC_PATHS = new Set([
   '/login',
   '/terms',

@@ -3,7 +3,7 @@ import { type Device, type DeviceInput, deviceInputSchema } from '@waymark/contr
 export type FieldKind = 'text' | 'number' | 'date' | 'datetime';
 export type DeviceFormValues = Record<string, string | number | boolean>;
 
-/** The editor's tabs and their fields (Traccar's fields, then SPEC section 3's detail fields). */
+/** The editor's tabs and their fields (Traccar's fields, then Waymark's detail fields). */
 export const EDITOR_TABS = [
   {
     key: 'general',

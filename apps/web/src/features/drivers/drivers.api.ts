@@ -7,7 +7,7 @@ export const fetchDrivers = () => http('/api/drivers', { schema: z.array(driverS
 export const createDriver = (input: DriverInput) =>
   http('/api/drivers', { method: 'POST', body: input, schema: driverSchema });
 
-/** PUT is addressed by the driver's current uniqueId (SPEC section 7), which the body may change. */
+/** PUT is addressed by the driver's current uniqueId (the API's PUT /drivers/:uniqueId), which the body may change. */
 export const updateDriver = (driver: DriverDto, input: DriverInput) =>
   http(`/api/drivers/${encodeURIComponent(driver.uniqueId)}`, {
     method: 'PUT',

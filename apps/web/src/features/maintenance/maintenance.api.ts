@@ -25,7 +25,7 @@ export async function deleteMaintenance(id: number): Promise<void> {
 
 export const fetchReminders = () => http('/api/reminders', { schema: list });
 
-/** The server forces attributes.isReminder; it is sent anyway, as SPEC section 5 asks. */
+/** The server forces attributes.isReminder; it is sent anyway so the body is whole on its own. */
 export const saveReminder = (id: number | undefined, input: ReminderInput) =>
   http(id === undefined ? '/api/reminders' : `/api/reminders/${id}`, {
     method: id === undefined ? 'POST' : 'PUT',

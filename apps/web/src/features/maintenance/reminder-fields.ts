@@ -1,6 +1,6 @@
 import type { MaintenanceDto } from '@waymark/contracts/maintenance';
 
-/** Reminders notify by email this long before expiry (SPEC section 9). */
+/** Reminders notify by email this long before expiry (3 days). */
 export const REMINDER_NOTICE_MS = 3 * 24 * 3_600_000;
 
 export interface ReminderView {

@@ -2,7 +2,7 @@ import { createContext, type ReactNode, useContext } from 'react';
 
 const PermissionsContext = createContext<readonly string[]>([]);
 
-/** Supplies the permission flags of the signed-in user (SPEC section 6). */
+/** Supplies the permission flags of the signed-in user, the union of their role's flags. */
 export function PermissionsProvider({
   permissions,
   children,

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServerQuery } from '../auth.queries';
 
-/** 'Failed to connect to server' when GET /api/server fails (SPEC section 8); the user can dismiss it. */
+/** 'Failed to connect to server' when GET /api/server fails; the user can dismiss it. */
 export function ServerErrorAlert() {
   const { t } = useTranslation();
   const server = useServerQuery();

@@ -8,7 +8,7 @@ import { SessionProvider } from '../session-context';
 import { decideAccess, isPublicPath, LOGIN_PATH } from '../session-rules';
 
 /**
- * Root guard (SPEC section 2): public paths render as they are; every other path needs cookie consent and an
+ * Root guard: public paths render as they are; every other path needs cookie consent and an
  * access token, then a successful GET /api/session, else the user is sent to /login.
  */
 export function SessionGate() {

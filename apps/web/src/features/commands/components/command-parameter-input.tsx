@@ -14,7 +14,7 @@ interface Props {
   onChange: (value: ParameterValue | undefined) => void;
 }
 
-/** One command parameter (SPEC section 3) with the input its type needs. */
+/** One command parameter with the input its type needs. */
 export function CommandParameterInput({ name, value, error, onChange }: Props) {
   const { t } = useTranslation('devices');
   const label = t(`command.parameters.${name}`);

@@ -1,7 +1,7 @@
 import type { Position } from '@waymark/contracts/device';
 import { useEffect, useState } from 'react';
 
-/** SPEC section 9: default live route length. */
+/** Default live route length: the last 10 positions. */
 export const TRAIL_LENGTH = 10;
 
 /** The last positions seen of one device while the page is open, oldest first. */

@@ -55,7 +55,7 @@ import {
   IconWindmill,
 } from '@tabler/icons-react';
 
-/** SPEC section 3's 64 map icon categories (plus Traccar's `arrow`), each with its icon; unknown → default. */
+/** The 64 device categories (plus Traccar's `arrow`), each with its icon; unknown → default. */
 export const CATEGORY_ICONS: Readonly<Record<string, Icon>> = {
   arrow: IconNavigationFilled,
   animal: IconPaw,
