@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Network } from '@waymark/contracts/position';
+import type { Network, PositionFix } from '@waymark/contracts/position';
 import { expect } from 'vitest';
 import type { DecodedPosition, HttpRequestFrame, SessionView } from '../protocols/protocol.types';
 
@@ -21,20 +21,8 @@ export interface TraccarVector {
   };
 }
 
-export interface TraccarPosition {
-  deviceTime: string | null;
-  fixTime: string | null;
-  outdated: boolean;
-  valid: boolean;
-  latitude: number;
-  longitude: number;
-  altitude: number;
-  speed: number;
-  course: number;
-  accuracy: number;
-  network: Network | null;
-  attributes: Record<string, unknown>;
-}
+/** A position as Traccar decoded it: the contract's decoded fix, its attributes as Traccar's JSON has them. */
+export type TraccarPosition = Omit<PositionFix, 'attributes'> & { attributes: Record<string, unknown> };
 
 /** The clock Traccar's run was frozen at for clock-dependent vectors. */
 export const TRACCAR_FROZEN_NOW = new Date('2026-08-22T00:00:00.000Z');
