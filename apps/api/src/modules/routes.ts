@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context';
+import { calendarsRoutes } from './calendars/calendars.routes';
+import { commandsRoutes } from './commands/commands.routes';
+import { computedAttributesRoutes } from './computed-attributes/computed-attributes.routes';
+import { devicesRoutes } from './devices/devices.routes';
+import { driversRoutes } from './drivers/drivers.routes';
+import { eventsRoutes } from './events/events.routes';
+import { geofencesRoutes } from './geofences/geofences.routes';
+import { groupsRoutes } from './groups/groups.routes';
+import { healthRoutes } from './health/health.routes';
+import { maintenanceRoutes } from './maintenance/maintenance.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
+import { oidcRoutes } from './oidc/oidc.routes';
+import { passwordRoutes } from './password/password.routes';
+import { permissionsRoutes } from './permissions/permissions.routes';
+import { positionsRoutes } from './positions/positions.routes';
+import { rolesV2Routes } from './roles/roles.v2.routes';
+import { savedCommandsRoutes } from './saved-commands/saved-commands.routes';
+import { serverRoutes } from './server/server.routes';
+import { sessionRoutes } from './session/session.routes';
+import { shareRoutes } from './share/share.routes';
+import { socketRoutes } from './socket/socket.routes';
+import { totpRoutes } from './users/totp.routes';
+import { usersRoutes } from './users/users.routes';
+import { usersV2Routes } from './users/users.v2.routes';
+
+type RoutesPlugin = FastifyPluginAsyncZod<{ ctx: AppContext }>;
+
+/** The Traccar-shaped `/api` adapters, one per resource. A new resource adds its `<resource>.routes.ts` here. */
+export const API_ROUTES: readonly RoutesPlugin[] = [
+  healthRoutes,
+  serverRoutes,
+  sessionRoutes,
+  oidcRoutes,
+  passwordRoutes,
+  totpRoutes,
+  usersRoutes,
+  socketRoutes,
+  devicesRoutes,
+  positionsRoutes,
+  commandsRoutes,
+  computedAttributesRoutes,
+  savedCommandsRoutes,
+  maintenanceRoutes,
+  driversRoutes,
+  calendarsRoutes,
+  geofencesRoutes,
+  notificationsRoutes,
+  permissionsRoutes,
+  shareRoutes,
+  eventsRoutes,
+  groupsRoutes,
+];
+
+/** The admin dialect's `/api/v2` adapters (`{data}` envelope, page/size/sort) over the same services. */
+export const V2_ROUTES: readonly RoutesPlugin[] = [usersV2Routes, rolesV2Routes];
