@@ -6,9 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound, unauthorized } from '../../http-error';
 import type { AuthContext } from '../../plugins/app/auth-context';
-import { accountProblem, buildAuthContext } from '../../plugins/app/auth-context';
-import { apiToken } from '../../plugins/app/authenticate';
-import { verifyToken } from '../../security/tokens';
+import { bearer } from '../../plugins/app/authenticate';
 import { latestPositions } from '../positions/positions.service';
 import { activeShare, SHARE_NOT_FOUND } from '../share/share.service';
 import { streamShare } from '../share/share-socket';
@@ -16,21 +14,6 @@ import { streamShare } from '../share/share-socket';
 export const KEEPALIVE_MS = 55_000;
 /** the share link a socket request came with (set before the upgrade, read by the handler) */
 const shares = new WeakMap<FastifyRequest, ShareLink>();
-
-/** The token of `?token=`: an access token (web app) or an API token. */
-async function fromQueryToken(ctx: AppContext, token: string): Promise<AuthContext | null> {
-  const access = await verifyToken(ctx.jwtKey, token, 'access');
-  if (access) {
-    const session = await ctx.db.authSession.findUnique({
-      where: { id: access.id },
-      include: { user: { include: { role: true } } },
-    });
-    if (!session || session.revokedAt || session.expiresAt <= new Date() || accountProblem(session.user)) return null;
-    return buildAuthContext(ctx.db, session.user, 'bearer', session.id);
-  }
-  const api = await verifyToken(ctx.jwtKey, token, 'api');
-  return api ? apiToken(ctx, api.id, api.userId) : null;
-}
 
 /**
  * /api/socket, Traccar's live frames (contracts' liveFrameSchema): on connect `{"positions": latest of every
@@ -54,7 +37,7 @@ export const socketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
           shares.set(req, link);
           return;
         }
-        if (!req.auth && req.query.token) req.auth = await fromQueryToken(ctx, req.query.token);
+        if (!req.auth && req.query.token) req.auth = await bearer(ctx, req.query.token);
         if (!req.auth) throw unauthorized();
       },
     },

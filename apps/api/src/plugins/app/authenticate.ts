@@ -44,7 +44,8 @@ function sameOrigin(ctx: AppContext, req: FastifyRequest): boolean {
   }
 }
 
-async function bearer(ctx: AppContext, token: string): Promise<AuthContext | null> {
+/** An access token (the web app) or an API token, from a Bearer header or the live socket's `?token=`. */
+export async function bearer(ctx: AppContext, token: string): Promise<AuthContext | null> {
   const access = await verifyToken(ctx.jwtKey, token, 'access');
   if (access) {
     const session = await ctx.db.authSession.findUnique({
