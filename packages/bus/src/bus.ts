@@ -1,6 +1,5 @@
 import type { CommandMessage, PartitionedTopic, TopicMessages } from '@waymark/contracts/bus';
 
-export { busDefaults } from './defaults';
 export { partitionOf } from './partition';
 
 /** The subset of a pino logger the bus uses (pino's Logger satisfies it). */

@@ -10,7 +10,6 @@ export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** `/:id` path parameters. */
 export const idParamsSchema = z.object({ id: idSchema });
-export type IdParams = z.infer<typeof idParamsSchema>;
 
 const flag = z
   .enum(['true', 'false', '1', '0'])

@@ -32,7 +32,6 @@ export const positionQuerySchema = z.object({
   from: z.iso.datetime({ offset: true }).optional().describe('ISO-8601 start of the history, inclusive'),
   to: z.iso.datetime({ offset: true }).optional().describe('ISO-8601 end of the history, inclusive'),
 });
-export type PositionQuery = z.infer<typeof positionQuerySchema>;
 
 /** The fields of a served position, in the schema's order. */
 export const POSITION_KEYS = positionSchema.keyof().options;

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 
 /** The error catalogue's texts the API and web share. */
 export const messages = {
@@ -21,9 +20,3 @@ export const messages = {
   connectionError: 'Connection error',
   failedToConnect: 'Failed to connect to server',
 } as const;
-
-export const errorBodySchema = z.object({
-  message: z.string(),
-  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -82,7 +82,6 @@ export const ALARM_TYPES = [
   'tampering',
   'removing',
 ] as const;
-export type AlarmType = (typeof ALARM_TYPES)[number];
 
 /** `type` of GET /api/reports/events: an event type, or `allEvents` (as omitting it). */
 export const EVENT_REPORT_ALL = 'allEvents';

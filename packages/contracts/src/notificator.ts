@@ -8,6 +8,5 @@ export const notificatorSchema = z.object({
       'channel name as used in a notification rule: web, mail, sms, firebase, telegram, pushover, webhook, command',
     ),
 });
-export type Notificator = z.infer<typeof notificatorSchema>;
 
 export const notificatorListSchema = z.array(notificatorSchema);

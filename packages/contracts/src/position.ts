@@ -60,7 +60,6 @@ export type PositionFix = z.infer<typeof positionFixSchema>;
 
 /** The fields of a decoded fix, in the schema's order (what a decoder fills and a printout lists). */
 export const POSITION_FIX_KEYS = positionFixSchema.keyof().options;
-export type PositionFixKey = (typeof POSITION_FIX_KEYS)[number];
 
 /** A fix as a decoder starts it: no times, no location of its own yet, no network, no attributes. */
 export function emptyPositionFix(): PositionFix {

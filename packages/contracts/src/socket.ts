@@ -11,7 +11,6 @@ import { publicDeviceSchema } from './share';
 
 /** Positions as they were stored (on connect: the latest of every visible device). */
 export const positionsFrameSchema = z.strictObject({ positions: z.array(positionSchema) });
-export type PositionsFrame = z.infer<typeof positionsFrameSchema>;
 
 /** Devices whose status or fields changed. */
 export const devicesFrameSchema = z.strictObject({ devices: z.array(deviceSchema) });
@@ -19,11 +18,9 @@ export type DevicesFrame = z.infer<typeof devicesFrameSchema>;
 
 /** Events for the signed-in user (those its notification rules send to the web channel). */
 export const eventsFrameSchema = z.strictObject({ events: z.array(eventSchema) });
-export type EventsFrame = z.infer<typeof eventsFrameSchema>;
 
 /** The keep-alive. */
 export const keepaliveFrameSchema = z.strictObject({});
-export type KeepaliveFrame = z.infer<typeof keepaliveFrameSchema>;
 
 /** Any frame of a signed-in user's socket. */
 export const liveFrameSchema = z.union([
@@ -36,7 +33,6 @@ export type LiveFrame = z.infer<typeof liveFrameSchema>;
 
 /** A share link's devices frame: only the shared device, cut to its public fields. */
 export const shareDevicesFrameSchema = z.strictObject({ devices: z.array(publicDeviceSchema) });
-export type ShareDevicesFrame = z.infer<typeof shareDevicesFrameSchema>;
 
 /** Any frame of a share link's socket (`/api/socket?share=…`): never events, never another device. */
 export const shareFrameSchema = z.union([positionsFrameSchema, shareDevicesFrameSchema, keepaliveFrameSchema]);

@@ -1,11 +1,9 @@
 /** Unit conversions to Traccar's units (speed in knots). */
 export const KNOTS_PER_KPH = 0.539957;
 export const KNOTS_PER_MPS = 1.943844;
-export const KNOTS_PER_MPH = 0.868976;
 
 export const knotsFromKph = (kph: number): number => kph * KNOTS_PER_KPH;
 export const knotsFromMps = (mps: number): number => mps * KNOTS_PER_MPS;
-export const knotsFromMph = (mph: number): number => mph * KNOTS_PER_MPH;
 
 /**
  * Java's Double.parseDouble for decimal text (leading/trailing blanks, optional f/d suffix), or undefined when it

@@ -7,7 +7,7 @@ import type * as Engine from '@prisma/schema-engine-wasm/schema_engine_bg';
 import type { SchemaFile } from '../schema-files';
 
 export type SchemaEngine = Engine.SchemaEngine;
-export type { DiffTarget, MigrationList } from '@prisma/schema-engine-wasm/schema_engine_bg';
+export type { MigrationList } from '@prisma/schema-engine-wasm/schema_engine_bg';
 
 const require = createRequire(import.meta.url);
 interface WasmApi {

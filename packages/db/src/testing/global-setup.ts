@@ -16,6 +16,7 @@ declare module 'vitest' {
 /**
  * Once per test run: a PostgreSQL server (DATABASE_URL's, or an embedded one when it is unset), and a
  * template database with every migration applied. Each test file clones the template (testing/db.ts).
+ * @public vitest's globalSetup (vitest.config.ts)
  */
 export default async function setup(project: TestProject) {
   let adminUrl: string;

@@ -65,8 +65,6 @@ export function watchFrame(manufacturer: string, id: string, index: string | nul
   return `[${manufacturer}*${id}*${index === null ? '' : `${index}*`}${length}*${content}]`;
 }
 
-export type { WatchHeader };
-
 function decodeHealth(type: string, values: string[], session: SessionView): PositionDraft | null {
   if (values.length === 0 || values[0] === '') return null;
   const position = clearFix(newPosition(), session.receivedAt);

@@ -36,5 +36,3 @@ export const saveReminder = (id: number | undefined, input: ReminderInput) =>
 export async function deleteReminder(id: number): Promise<void> {
   await http(`/api/reminders/${id}`, { method: 'DELETE' });
 }
-
-export type { MaintenanceDto };
