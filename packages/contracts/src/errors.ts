@@ -1,4 +1,3 @@
-
 /** The error catalogue's texts the API and web share. */
 export const messages = {
   invalidParameters: 'Invalid parameters or constraints violation',

@@ -2,7 +2,7 @@ import { NetworkBuilder } from '../../codec/network';
 import { addAlarmOnce, clearFix, newPosition, type PositionDraft, setTime } from '../../codec/position-builder';
 import { knotsFromKph, parseJavaDouble, parseJavaInt } from '../../codec/units';
 import type { DecodeResult, Decoder, SessionView } from '../protocol.types';
-import { parseWatchHeader, type WatchHeader } from './watch.framer';
+import { parseWatchHeader } from './watch.framer';
 
 /**
  * The kids-watch protocol family (3G/SG/CS/ZJ makers): `[maker*id*len*TYPE,fields]`. Links (LK) and alarms (AL)

@@ -1,9 +1,4 @@
-import {
-  type MaintenanceDto,
-  type MaintenanceInput,
-  maintenanceSchema,
-  type ReminderInput,
-} from '@waymark/contracts/maintenance';
+import { type MaintenanceInput, maintenanceSchema, type ReminderInput } from '@waymark/contracts/maintenance';
 import { z } from 'zod';
 import { http } from '../../api/http';
 
