@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { CommandMessage } from '@waymark/contracts/bus';
 import { COMMAND_TYPES } from '@waymark/contracts/saved-command';
 import { protocolCatalogue } from '@waymark/protocols/catalogue';
@@ -69,5 +70,18 @@ describe('the protocol catalogue', () => {
       const unlisted = COMMAND_TYPES.filter((type) => !listed.has(type));
       expect(unlisted.filter((type) => encode(type) !== null)).toEqual([]);
     });
+  });
+});
+
+describe('default ports', () => {
+  it("match Traccar's ports.json (HTTP being Traccar's TCP)", () => {
+    const file = new URL('../../fixtures/traccar-vectors/ports.json', import.meta.url);
+    const json = JSON.parse(readFileSync(file, 'utf8')) as {
+      protocols: Record<string, { port: number; transports: string[] }>;
+    };
+    for (const [name, entry] of Object.entries(protocolCatalogue)) {
+      const transports = entry.transports.map((t) => (t === 'http' ? 'tcp' : t));
+      expect(json.protocols[name], name).toMatchObject({ port: entry.defaultPort, transports });
+    }
   });
 });
