@@ -1,5 +1,4 @@
-import { SYSTEM_ROLES } from '@waymark/api/modules/roles/system-roles.service';
-import { insertUser } from '@waymark/api/modules/users/users.service';
+import { createTenantWithOwner } from '@waymark/api/modules/users/registration.service';
 import { generatePassword, hashPassword } from '@waymark/api/security/password';
 import type { Db } from '@waymark/db/client';
 import type { SimulatedProtocol } from '@waymark/ingest/simulator/device-links';
@@ -63,27 +62,12 @@ export async function ensureDemoFleet(db: Db): Promise<DemoFleet> {
     if (user) throw new Error(`${DEMO_EMAIL} exists without a tenant: cannot set up the demo fleet`);
     const password = generatePassword();
     const passwordHash = await hashPassword(password);
-    const role = await db.role.findFirst({ where: { tenantId: null, name: SYSTEM_ROLES.tenantAdmin.name } });
-    user = await db.$transaction(async (tx) => {
-      const tenant = await tx.tenant.create({ data: { name: DEMO_TENANT_NAME, email: DEMO_EMAIL } });
-      const attributes = { isTenant: true, tenantName: DEMO_TENANT_NAME, isActive: true };
-      const group = await tx.group.create({ data: { tenantId: tenant.id, name: DEMO_TENANT_NAME, attributes } });
-      const created = await insertUser(tx as never, {
-        name: 'Demo user',
-        email: DEMO_EMAIL,
-        passwordHash,
-        tenantId: tenant.id,
-        roleId: role?.id ?? null,
-        deviceLimit: -1,
-        userLimit: 10,
-      });
-      await tx.tenant.update({ where: { id: tenant.id }, data: { userId: created.id, tenantGroupId: group.id } });
-      await tx.group.update({
-        where: { id: group.id },
-        data: { userId: created.id, attributes: { ...attributes, userId: created.id } },
-      });
-      return { id: created.id, tenantId: tenant.id };
+    const created = await createTenantWithOwner(db, {
+      tenantName: DEMO_TENANT_NAME,
+      tenantEmail: DEMO_EMAIL,
+      user: { name: 'Demo user', email: DEMO_EMAIL, passwordHash },
     });
+    user = { id: created.id, tenantId: created.tenantId };
     credentials = { email: DEMO_EMAIL, password };
   }
   const tenantId = user.tenantId as number;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoTimeSchema, repeatedSchema } from './common';
+import { isoTimeSchema, listQuerySchema, repeatedSchema } from './common';
 import { positionFixSchema } from './position';
 
 /**
@@ -207,3 +207,9 @@ export type DeviceAccumulators = z.infer<typeof deviceAccumulatorsSchema>;
 export const DEVICE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export const DEVICE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export type DeviceImageType = (typeof DEVICE_IMAGE_TYPES)[number];
+
+/** GET /api/devices: Traccar's list parameters, plus repeated `id` and `uniqueId` to ask for given devices. */
+export const deviceListQuerySchema = listQuerySchema.extend({
+  id: repeatedSchema(z.coerce.number().int()),
+  uniqueId: repeatedSchema(z.string().max(64)),
+});

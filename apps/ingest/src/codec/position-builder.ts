@@ -1,3 +1,4 @@
+import { emptyPositionFix } from '@waymark/contracts/position';
 import type { DecodedPosition } from '../protocols/protocol.types';
 import { isoTime } from './dates';
 
@@ -10,20 +11,7 @@ export type PositionDraft = DecodedPosition & { attributes: Record<string, strin
 
 /** An empty position with Traccar's defaults: no time, no fix, not outdated. */
 export function newPosition(): PositionDraft {
-  return {
-    deviceTime: null,
-    fixTime: null,
-    outdated: false,
-    valid: false,
-    latitude: 0,
-    longitude: 0,
-    altitude: 0,
-    speed: 0,
-    course: 0,
-    accuracy: 0,
-    network: null,
-    attributes: {},
-  };
+  return emptyPositionFix() as PositionDraft;
 }
 
 /** A position stamped `time` (ISO-8601, device and fix time) or unstamped, outdated until setLocation gives it one. */

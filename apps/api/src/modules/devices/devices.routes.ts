@@ -1,5 +1,5 @@
-import { idParamsSchema, listQuerySchema } from '@waymark/contracts/common';
-import { deviceInputSchema, deviceSchema } from '@waymark/contracts/device';
+import { idParamsSchema } from '@waymark/contracts/common';
+import { deviceInputSchema, deviceListQuerySchema, deviceSchema } from '@waymark/contracts/device';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -8,9 +8,6 @@ import { deviceExtrasRoutes } from './device-extras.routes';
 import { presentDevice } from './devices.presenter';
 import { createDevice, deleteDevice, getDevice, listDevices, updateDevice } from './devices.service';
 
-/** A query parameter that may be repeated (`?id=1&id=2`): always a list. */
-const many = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).optional());
 const VIEW = ['VIEW_DEVICES', 'TRACK_DEVICES', 'VIEW_DEVICE_DETAILS'] as const;
 const MANAGE = ['ADMIN_ACCOUNT', 'VIEW_DEVICE_DETAILS'] as const;
 
@@ -23,7 +20,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     {
       config: { permissions: [...VIEW] },
       schema: {
-        querystring: listQuerySchema.extend({ id: many(z.coerce.number().int()), uniqueId: many(z.string().max(64)) }),
+        querystring: deviceListQuerySchema,
         response: { 200: z.array(deviceSchema) },
       },
     },

@@ -1,5 +1,6 @@
 import { messages } from '@waymark/contracts/errors';
 import { registrationSchema } from '@waymark/contracts/user';
+import type { Db } from '@waymark/db/client';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { forbidden, HttpError } from '../../http-error';
@@ -25,34 +26,10 @@ export async function register(
   }
   // OpenID accounts have no password: they sign in through their identity provider (or reset one).
   const passwordHash = input.password ? await hashPassword(input.password) : null;
-  const role = await ctx.db.role.findFirst({ where: { tenantId: null, name: SYSTEM_ROLES.tenantAdmin.name } });
-  const user = await ctx.db.$transaction(async (tx) => {
-    const tenant = await tx.tenant.create({ data: { name: input.name, email: input.email.toLowerCase() } });
-    const group = await tx.group.create({
-      data: {
-        tenantId: tenant.id,
-        name: input.name,
-        attributes: { isTenant: true, tenantName: input.name, isActive: true },
-      },
-    });
-    const created = await insertUser(tx as never, {
-      name: input.name,
-      email: input.email,
-      passwordHash,
-      tenantId: tenant.id,
-      roleId: role?.id ?? null,
-      deviceLimit: -1,
-      userLimit: 10,
-    });
-    await tx.tenant.update({ where: { id: tenant.id }, data: { userId: created.id, tenantGroupId: group.id } });
-    await tx.group.update({
-      where: { id: group.id },
-      data: {
-        userId: created.id,
-        attributes: { isTenant: true, tenantName: input.name, isActive: true, userId: created.id },
-      },
-    });
-    return created;
+  const user = await createTenantWithOwner(ctx.db, {
+    tenantName: input.name,
+    tenantEmail: input.email.toLowerCase(),
+    user: { name: input.name, email: input.email, passwordHash },
   });
   await audit(ctx, { action: 'user.registered', userId: user.id, tenantId: user.tenantId, ip });
   return user;
@@ -66,4 +43,37 @@ export async function registerFromBody(ctx: AppContext, body: unknown, ip: strin
     throw new HttpError(400, messages.invalidParameters, { details });
   }
   return register(ctx, parsed.data, ip);
+}
+
+/**
+ * A new tenant with its root group, owned by a new user who is its tenant administrator (the platform-wide
+ * system role), all in one transaction: how a self-registered, OpenID or demo customer starts.
+ */
+export async function createTenantWithOwner(
+  db: Db,
+  input: {
+    tenantName: string;
+    tenantEmail: string;
+    user: { name: string; email: string; passwordHash: string | null };
+  },
+): Promise<UserWithRole> {
+  const role = await db.role.findFirst({ where: { tenantId: null, name: SYSTEM_ROLES.tenantAdmin.name } });
+  return db.$transaction(async (tx) => {
+    const tenant = await tx.tenant.create({ data: { name: input.tenantName, email: input.tenantEmail } });
+    const attributes = { isTenant: true, tenantName: input.tenantName, isActive: true };
+    const group = await tx.group.create({ data: { tenantId: tenant.id, name: input.tenantName, attributes } });
+    const created = await insertUser(tx as never, {
+      ...input.user,
+      tenantId: tenant.id,
+      roleId: role?.id ?? null,
+      deviceLimit: -1,
+      userLimit: 10,
+    });
+    await tx.tenant.update({ where: { id: tenant.id }, data: { userId: created.id, tenantGroupId: group.id } });
+    await tx.group.update({
+      where: { id: group.id },
+      data: { userId: created.id, attributes: { ...attributes, userId: created.id } },
+    });
+    return created;
+  });
 }

@@ -1,4 +1,10 @@
-import { type DeviceInput, deviceSchema, positionSchema } from '@waymark/contracts/device';
+import {
+  type DeviceInput,
+  type deviceListQuerySchema,
+  deviceSchema,
+  type positionQuerySchema,
+  positionSchema,
+} from '@waymark/contracts/device';
 import { shareLinkSchema } from '@waymark/contracts/share';
 import { z } from 'zod';
 import { http } from '../../api/http';
@@ -6,22 +12,13 @@ import { http } from '../../api/http';
 const devicesSchema = z.array(deviceSchema);
 const positionsSchema = z.array(positionSchema);
 
-/** Filters of GET /api/devices (Traccar's list parameters). */
-export interface DeviceListParams {
-  keyword?: string;
-  groupId?: number;
-  userId?: number;
-  all?: boolean;
-  limit?: number;
-  offset?: number;
-}
+/** Filters of GET /api/devices (Traccar's list parameters), as the contract reads them. */
+export type DeviceListParams = Partial<
+  Pick<z.output<typeof deviceListQuerySchema>, 'keyword' | 'groupId' | 'userId' | 'all' | 'limit' | 'offset'>
+>;
 
-/** One device's positions by fix time (ISO UTC bounds); the API answers at most 10,000. */
-export interface PositionHistoryParams {
-  deviceId: number;
-  from: string;
-  to: string;
-}
+/** One device's positions by fix time (ISO UTC bounds); the API answers at most POSITION_HISTORY_LIMIT. */
+export type PositionHistoryParams = Required<Pick<z.output<typeof positionQuerySchema>, 'deviceId' | 'from' | 'to'>>;
 
 function query(params: Record<string, string | number | boolean | undefined>): string {
   const search = new URLSearchParams();

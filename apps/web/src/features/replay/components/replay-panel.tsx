@@ -1,4 +1,5 @@
 import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { POSITION_HISTORY_LIMIT } from '@waymark/contracts/device';
 import dayjs from 'dayjs';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +11,6 @@ import { useDevicesQuery, usePositionHistoryQuery } from '../../devices/devices.
 import { useMapPreferences } from '../../map/use-map-preferences';
 import { ReplayFilters, type ReplayFilterValues } from './replay-filters';
 import { ReplayPlayer } from './replay-player';
-
-/** GET /api/positions answers at most this many fixes of a period (the first ones). */
-export const HISTORY_LIMIT = 10_000;
 
 const toDate = (value: string | null) => (value ? dayjs(value).toDate() : null);
 
@@ -70,8 +68,8 @@ export function ReplayPanel() {
   else
     body = (
       <Stack gap="sm">
-        {history.data.length >= HISTORY_LIMIT && (
-          <Alert color="yellow">{t('truncated', { count: HISTORY_LIMIT })}</Alert>
+        {history.data.length >= POSITION_HISTORY_LIMIT && (
+          <Alert color="yellow">{t('truncated', { count: POSITION_HISTORY_LIMIT })}</Alert>
         )}
         {/* a new route starts playback over */}
         <ReplayPlayer key={`${params?.deviceId}|${params?.from}|${params?.to}`} points={history.data} prefs={prefs} />
