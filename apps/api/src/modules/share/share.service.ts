@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Position } from '@waymark/contracts/device';
 import type { SharedDevice, ShareInput, ShareLink as ShareLinkDto } from '@waymark/contracts/share';
-import { publicDevice, SHARE_MAX_MS } from '@waymark/contracts/share';
+import { SHARE_MAX_MS } from '@waymark/contracts/share';
 import type { ShareLink } from '@waymark/db/client';
 import type { AppContext } from '../../context';
 import { publicUrl } from '../../env';
@@ -9,9 +8,7 @@ import { badRequest, forbidden } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { audit } from '../audit/audit.service';
-import { presentDevice } from '../devices/devices.presenter';
-import { presentPosition } from '../positions/positions.presenter';
-import { presentShareLink } from './share.presenter';
+import { presentSharedDevice, presentShareLink } from './share.presenter';
 
 export const SHARE_DISABLED = 'Device sharing is disabled';
 export const SHARE_NOT_FOUND = 'The share link is invalid or has expired';
@@ -28,12 +25,11 @@ export async function activeShare(ctx: AppContext, id: string, now = new Date())
 export async function sharedDevice(ctx: AppContext, link: ShareLink): Promise<SharedDevice | null> {
   const device = await ctx.db.device.findUnique({ where: { id: link.deviceId }, include: { model: true } });
   if (!device) return null;
-  let position: Position | null = null;
-  if (device.positionId !== null) {
-    const row = await ctx.db.position.findFirst({ where: { id: device.positionId, deviceId: device.id } });
-    position = row ? presentPosition(row) : null;
-  }
-  return { device: publicDevice(presentDevice(device)), position, expiresAt: link.expiresAt.toISOString() };
+  const position =
+    device.positionId === null
+      ? null
+      : await ctx.db.position.findFirst({ where: { id: device.positionId, deviceId: device.id } });
+  return presentSharedDevice(link, device, position);
 }
 
 /** Shares one visible device until `expiration` (at most SHARE_MAX_MS ahead), unless the server forbids sharing. */
