@@ -1,8 +1,9 @@
+import type { Server } from '@waymark/contracts/session';
 import type { User } from '@waymark/contracts/user';
 import type { CoordinateFormat } from './format/coordinates';
-import { COORDINATE_FORMATS } from './format/coordinates';
-import type { DistanceUnit, SpeedUnit, VolumeUnit } from './format/units';
-import { DISTANCE_UNITS, SPEED_UNITS, VOLUME_UNITS } from './format/units';
+import { COORDINATE_FORMATS, coordinateFormatOf } from './format/coordinates';
+import type { DistanceUnit, SpeedUnit, UnitPreferences, VolumeUnit } from './format/units';
+import { DISTANCE_UNITS, SPEED_UNITS, unitPreferences, VOLUME_UNITS } from './format/units';
 
 /** Base layers of the maps (components/tile-layers.tsx); custom uses the server's mapUrl. */
 export const MAP_LAYERS = ['osm', 'osmHumanitarian', 'openTopoMap', 'custom'] as const;
@@ -52,5 +53,18 @@ export function preferencesOf(user: Pick<User, 'attributes' | 'coordinateFormat'
     liveRouteLength: Number.isInteger(length) && length > 0 ? length : DEFAULT_LIVE_ROUTE_LENGTH,
     theme: oneOf(THEME_NAMES, a.theme, 'BLUE_THEME'),
     direction: a.direction === 'rtl' ? 'rtl' : 'ltr',
+  };
+}
+
+export interface DisplayPreferences {
+  units: UnitPreferences;
+  coordinates: CoordinateFormat;
+}
+
+/** Units and coordinate format: the user's preferences, else the server's, else defaults. */
+export function displayPreferences(user: User | null, server: Server | undefined): DisplayPreferences {
+  return {
+    units: unitPreferences(user?.attributes ?? {}, server?.attributes ?? {}),
+    coordinates: coordinateFormatOf(user?.coordinateFormat, server?.coordinateFormat),
   };
 }

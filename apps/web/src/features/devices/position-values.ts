@@ -2,7 +2,7 @@ import type { Position } from '@waymark/contracts/device';
 import { formatLatLon } from '../../lib/format/coordinates';
 import { formatTime } from '../../lib/format/time';
 import { formatDistance, formatSpeed } from '../../lib/format/units';
-import type { DisplayPreferences } from './use-display-preferences';
+import type { DisplayPreferences } from '../../lib/preferences';
 
 /** Position attributes in metres or milliseconds, shown in the user's units. */
 const DISTANCE_ATTRIBUTES = new Set(['distance', 'totalDistance', 'odometer', 'tripOdometer']);

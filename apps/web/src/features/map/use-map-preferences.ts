@@ -1,20 +1,19 @@
 import { useMemo } from 'react';
-import { coordinateFormatOf } from '../../lib/format/coordinates';
-import { unitPreferences } from '../../lib/format/units';
+import { displayPreferences } from '../../lib/preferences';
 import { trailSettings } from '../../live/live-trails';
 import { useServerQuery } from '../auth/auth.queries';
 import { useCurrentUser } from '../auth/session-context';
 
-/** Units, coordinate format, live-route settings and the custom tile URL: the user's, else the server's. */
+/** Units and coordinate format (as every page shows them), live-route settings and the custom tile URL: the user's, else the server's. */
 export function useMapPreferences() {
   const user = useCurrentUser();
   const server = useServerQuery().data;
   return useMemo(() => {
-    const serverAttributes = server?.attributes ?? {};
+    const display = displayPreferences(user, server);
     return {
-      units: unitPreferences(user.attributes, serverAttributes),
-      coordinateFormat: coordinateFormatOf(user.coordinateFormat, server?.coordinateFormat),
-      trails: trailSettings(user.attributes, serverAttributes),
+      units: display.units,
+      coordinateFormat: display.coordinates,
+      trails: trailSettings(user.attributes, server?.attributes ?? {}),
       customTileUrl: server?.mapUrl || null,
       center: (user.latitude || user.longitude
         ? [user.latitude, user.longitude]

@@ -2,8 +2,8 @@ import { Anchor, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Position } from '@waymark/contracts/device';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { DisplayPreferences } from '../../../lib/preferences';
 import { positionFields } from '../position-values';
-import type { DisplayPreferences } from '../use-display-preferences';
 
 const SHOWN = new Set(['fixTime', 'coordinates', 'speed', 'course', 'altitude', 'address']);
 
