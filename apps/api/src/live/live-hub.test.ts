@@ -60,3 +60,48 @@ describe.skipIf(!process.env.REDIS_URL)('LiveHub across API nodes (skipped: REDI
     expect(read(frames)).toEqual([{ events: [event(7, 1)] }]);
   });
 });
+
+describe('LiveHub disconnects', () => {
+  it('closes the sockets of a user or a session and no other', async () => {
+    const hub = new LiveHub(log);
+    const closed: string[] = [];
+    const socket = (name: string, userId: number, sessionId?: string) =>
+      hub.subscribe({
+        userId,
+        ...(sessionId ? { sessionId } : {}),
+        sees: () => true,
+        send: () => {},
+        close: (reason) => closed.push(`${name}: ${reason}`),
+      });
+    socket('a1', 1, 's1');
+    socket('a2', 1, 's2');
+    socket('b', 2, 's3');
+    await hub.disconnect({ sessionIds: ['s2'], reason: 'Signed out' });
+    expect(closed).toEqual(['a2: Signed out']);
+    await hub.disconnect({ userIds: [1, 2], reason: 'Password changed' });
+    expect(closed).toEqual(['a2: Signed out', 'a1: Password changed', 'b: Password changed']);
+    expect(hub.size).toBe(0);
+  });
+});
+
+describe.skipIf(!process.env.REDIS_URL)('LiveHub disconnects across API nodes (skipped: REDIS_URL not set)', () => {
+  const clients: Redis[] = [];
+  const redis = () => {
+    const r = new Redis(process.env.REDIS_URL as string);
+    clients.push(r);
+    return r;
+  };
+  afterAll(() => Promise.all(clients.map((c) => c.quit())));
+
+  it('closes a socket held by another node', async () => {
+    const a = new LiveHub(log, { publisher: redis(), subscriber: redis() });
+    const b = new LiveHub(log, { publisher: redis(), subscriber: redis() });
+    const closed: string[] = [];
+    a.subscribe({ userId: 5, sees: () => true, send: () => {}, close: (reason) => closed.push(reason) });
+    await a.whenReady();
+    await b.disconnect({ userIds: [5], reason: 'Account disabled' });
+    for (let i = 0; i < 40 && closed.length === 0; i++) await sleep(50);
+    expect(closed).toEqual(['Account disabled']);
+    expect(a.size).toBe(0);
+  });
+});

@@ -20,10 +20,23 @@ export interface LiveSubscriber {
   sees(tenantId: number | null, deviceId: number): boolean;
   /** the signed-in user behind the socket (receives updates targeted at it) */
   userId?: number;
+  /** the auth session the socket was opened with, when it had one */
+  sessionId?: string;
   send(frame: string): void;
+  /** ends the socket: its user's access changed (signed out, disabled, password or role changed) */
+  close?(reason: string): void;
+}
+
+/** Whose sockets must close: every socket of these users, and every socket opened with these sessions. */
+export interface Disconnect {
+  userIds?: number[];
+  sessionIds?: string[];
+  reason: string;
 }
 
 const CHANNEL = 'waymark:live';
+/** control messages (disconnects) between API nodes, beside the updates */
+const CONTROL = 'waymark:live:control';
 
 /**
  * Fans stored positions, device status changes and events out to the websockets of every API node: through
@@ -39,9 +52,10 @@ export class LiveHub {
     private readonly log: Logger,
     private readonly redis?: { publisher: Redis; subscriber: Redis },
   ) {
-    redis?.subscriber.on('message', (_channel, payload: string) => {
+    redis?.subscriber.on('message', (channel, payload: string) => {
       try {
-        this.deliver(JSON.parse(payload) as LiveUpdate[]);
+        if (channel === CONTROL) this.closeLocal(JSON.parse(payload) as Disconnect);
+        else this.deliver(JSON.parse(payload) as LiveUpdate[]);
       } catch (err) {
         this.log.warn({ err }, 'unreadable live update');
       }
@@ -59,11 +73,11 @@ export class LiveHub {
    */
   subscribe(subscriber: LiveSubscriber): () => void {
     this.subscribers.add(subscriber);
-    if (this.redis && this.subscribers.size === 1) this.ready = this.redis.subscriber.subscribe(CHANNEL);
+    if (this.redis && this.subscribers.size === 1) this.ready = this.redis.subscriber.subscribe(CHANNEL, CONTROL);
     return () => {
       if (!this.subscribers.delete(subscriber)) return;
       if (this.redis && this.subscribers.size === 0) {
-        this.ready = this.redis.subscriber.unsubscribe(CHANNEL).catch(() => {});
+        this.ready = this.redis.subscriber.unsubscribe(CHANNEL, CONTROL).catch(() => {});
       }
     };
   }
@@ -104,6 +118,41 @@ export class LiveHub {
       return;
     }
     this.deliver(updates);
+  }
+
+  /**
+   * Closes the sockets of these users or sessions on every API node (through Redis when set): a socket must not
+   * outlive the access it was opened with. Resolves once the close is published (or done, in one process).
+   */
+  async disconnect(target: Disconnect): Promise<void> {
+    if (!target.userIds?.length && !target.sessionIds?.length) return;
+    if (this.redis) {
+      await this.redis.publisher.publish(CONTROL, JSON.stringify(target)).catch((err) => {
+        this.log.warn({ err }, 'socket disconnect not published');
+      });
+      return;
+    }
+    this.closeLocal(target);
+  }
+
+  private closeLocal(target: Disconnect): void {
+    const users = new Set(target.userIds ?? []);
+    const sessions = new Set(target.sessionIds ?? []);
+    for (const subscriber of [...this.subscribers]) {
+      const hit =
+        (subscriber.userId !== undefined && users.has(subscriber.userId)) ||
+        (subscriber.sessionId !== undefined && sessions.has(subscriber.sessionId));
+      if (!hit) continue;
+      this.subscribers.delete(subscriber);
+      try {
+        subscriber.close?.(target.reason);
+      } catch (err) {
+        this.log.debug({ err }, 'socket not closed');
+      }
+    }
+    if (this.redis && this.subscribers.size === 0) {
+      this.ready = this.redis.subscriber.unsubscribe(CHANNEL, CONTROL).catch(() => {});
+    }
   }
 
   /** Sends each subscriber one frame per kind (contracts' liveFrameSchema) with only the rows it may see. */

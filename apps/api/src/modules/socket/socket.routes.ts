@@ -12,6 +12,8 @@ import { activeShare, SHARE_NOT_FOUND } from '../share/share.service';
 import { streamShare } from '../share/share-socket';
 
 export const KEEPALIVE_MS = 55_000;
+/** Close code of a socket whose access ended (sign-out, disable, password or role change): sign in again. */
+export const SOCKET_REVOKED = 4001;
 /** the share link a socket request came with (set before the upgrade, read by the handler) */
 const shares = new WeakMap<FastifyRequest, ShareLink>();
 
@@ -51,8 +53,10 @@ export const socketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       };
       const unsubscribe = ctx.live.subscribe({
         userId: auth.user.id,
+        ...(auth.sessionId ? { sessionId: auth.sessionId } : {}),
         sees: (tenantId) => scope.platform || (tenantId !== null && scope.tenantIds.includes(tenantId)),
         send,
+        close: (reason) => socket.close(SOCKET_REVOKED, reason),
       });
       const keepalive = setInterval(() => send(frameText({})), KEEPALIVE_MS);
       socket.on('close', () => {
