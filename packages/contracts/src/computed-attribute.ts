@@ -21,7 +21,12 @@ export const computedAttributeInputSchema = z.object({
     .string()
     .trim()
     .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'attribute is a name of letters, digits and _'),
-  expression: z.string().trim().min(1).max(4000).describe('checked by the server: 400 with the parse error'),
+  expression: z
+    .string()
+    .trim()
+    .min(1)
+    .max(1000)
+    .describe('checked by the server: 400 with the parse error, or when too costly (a filter inside a filter)'),
   type: computedTypeSchema,
   priority: z.number().int().min(-1_000_000).max(1_000_000).optional().describe('0 when absent'),
   tenantId: z.number().int().positive().nullish().describe('platform staff only'),

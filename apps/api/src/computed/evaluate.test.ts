@@ -96,4 +96,31 @@ describe('computed attributes', () => {
     expect(() => compileExpression('name | upper')).toThrow(Error);
     expect(compileExpression('a + b').evalSync({ a: 1, b: 2 })).toBe(3);
   });
+
+  it('refuses expressions whose cost could grow beyond a bound: a filter in a filter, too many terms, too long', () => {
+    const list = '{a:[0,1,2,3,4,5,6,7,8,9]}.a';
+    let bomb = 'true';
+    for (let depth = 0; depth < 7; depth += 1) bomb = `${list}[.x || ${bomb}]`;
+    expect(bomb.length).toBe(249);
+    const started = performance.now();
+    expect(() => compileExpression(bomb)).toThrow(/filter inside another filter/);
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(() => compileExpression(`${list}[.x > 1 || ${list}[.x > 2]]`)).toThrow(/filter inside another filter/);
+    expect(() => compileExpression(Array.from({ length: 150 }, (_, i) => `a${i}`).join(' + '))).toThrow(/too complex/);
+    expect(() => compileExpression(`speed > ${'1'.repeat(1001)}`)).toThrow(/longer than/);
+    // one level of filter, static indexes and chained filters stay allowed
+    expect(compileExpression('{a:[{x:1},{x:5},{x:9}]}.a[.x > 4][.x < 8]').evalSync({})).toEqual([{ x: 5 }]);
+    expect(compileExpression(`${list}[${list}[1]]`).evalSync({})).toBe(1);
+  });
+
+  it('the costliest accepted expression runs in milliseconds', () => {
+    const items = Array.from({ length: 90 }, (_, i) => i).join(',');
+    // 90 elements, each running a 100-term sum
+    const inner = Array.from({ length: 50 }, () => '.x').join(' + ');
+    const expression = `{a:[${items}]}.a[${inner} > 0]`;
+    const compiled = compileExpression(expression);
+    const started = performance.now();
+    expect(compiled.evalSync({})).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(50);
+  });
 });

@@ -38,14 +38,72 @@ const POSITION_FIELDS = POSITION_KEYS.filter((key) => !NOT_SCALAR.has(key));
 /** Our own instance: no transforms or functions beyond the language's operators. */
 const language = new jexl.Jexl();
 
-/** Compiles an expression, throwing an Error with the parser's message when it is not valid. */
+/** The longest expression accepted, in characters. */
+export const MAX_EXPRESSION_LENGTH = 1000;
+/** The most syntax-tree nodes (names, literals, operators, filters…) an expression may hold. */
+export const MAX_EXPRESSION_NODES = 200;
+
+interface AstNode {
+  type: string;
+  relative?: boolean;
+  [key: string]: unknown;
+}
+
+const isNode = (value: unknown): value is AstNode =>
+  typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+
+/**
+ * The work budget of an expression, checked on its syntax tree before it ever runs. jexl evaluates on the event
+ * loop and cannot be interrupted, so the bound is static: with no loop, no call and no variable binding in the
+ * language, the only construct that repeats work is a relative filter (`list[.x > 1]`), which runs its inner
+ * expression once per element. One level of such a filter costs at most nodes × elements; a filter inside
+ * another filter multiplies (ten levels of ten elements is 10¹⁰ steps), so it is refused. With at most
+ * MAX_EXPRESSION_NODES nodes (and so at most that many literal elements in any list), an accepted expression
+ * costs at most a few tens of thousands of steps on any position.
+ */
+function checkBudget(ast: AstNode): void {
+  let nodes = 0;
+  const visit = (value: unknown, insideFilter: boolean): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item, insideFilter);
+      return;
+    }
+    if (typeof value !== 'object' || value === null) return;
+    if (!isNode(value)) {
+      // an object literal's values: { key: node }
+      for (const item of Object.values(value)) visit(item, insideFilter);
+      return;
+    }
+    nodes += 1;
+    if (nodes > MAX_EXPRESSION_NODES) {
+      throw new Error(`the expression is too complex (more than ${MAX_EXPRESSION_NODES} terms)`);
+    }
+    const relativeFilter = value.type === 'FilterExpression' && value.relative === true;
+    if (relativeFilter && insideFilter) throw new Error('a filter inside another filter is not allowed');
+    for (const [key, child] of Object.entries(value)) {
+      if (key === 'type') continue;
+      visit(child, insideFilter || (relativeFilter && key === 'expr'));
+    }
+  };
+  visit(ast, false);
+}
+
+/**
+ * Compiles an expression, throwing an Error with the parser's message when it is not valid, or saying which
+ * bound it exceeds when it is too long or too costly to run (see checkBudget).
+ */
 export function compileExpression(expression: string): Expression {
   if (!expression.trim()) throw new Error('the expression is empty');
+  if (expression.length > MAX_EXPRESSION_LENGTH) {
+    throw new Error(`the expression is longer than ${MAX_EXPRESSION_LENGTH} characters`);
+  }
   let compiled: Expression;
   try {
     compiled = language.compile(expression);
     // jexl accepts some unfinished input ("((") without a tree; and names a transform only when it runs
-    if (!compiled._getAst()) throw new Error(`Unexpected end of expression: ${expression}`);
+    const ast: unknown = compiled._getAst();
+    if (!isNode(ast)) throw new Error(`Unexpected end of expression: ${expression}`);
+    checkBudget(ast);
     compiled.evalSync(Object.create(null));
   } catch (error) {
     throw new Error(error instanceof Error ? error.message : String(error));

@@ -58,6 +58,31 @@ describe('/api/attributes/computed', () => {
     expect(await t.ctx.db.computedAttribute.count({ where: { tenantId } })).toBe(1);
   });
 
+  it('refuses a nested-filter expression at save and at /test while the server keeps answering', async () => {
+    const { tenantId, headers } = await member();
+    const device = await t.ctx.db.device.create({ data: { name: 'B', uniqueId: `bomb-${tenantId}`, tenantId } });
+    let bomb = 'true';
+    for (let depth = 0; depth < 7; depth += 1) bomb = `{a:[0,1,2,3,4,5,6,7,8,9]}.a[.x || ${bomb}]`;
+    expect(bomb).toHaveLength(249);
+    const payload = { description: 'bomb', attribute: 'bomb', expression: bomb, type: 'boolean' };
+    const health = (async () => {
+      const started = performance.now();
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      return { status: res.statusCode, ms: performance.now() - started };
+    })();
+    const [saved, tested, healthy] = await Promise.all([
+      call(headers, 'POST', URL, payload),
+      call(headers, 'POST', `${URL}/test?deviceId=${device.id}`, payload),
+      health,
+    ]);
+    expect(saved.statusCode).toBe(400);
+    expect(saved.json().message).toMatch(/filter inside another filter/);
+    expect(tested.statusCode).toBe(400);
+    expect(tested.json().message).toMatch(/filter inside another filter/);
+    expect(healthy.status).toBe(200);
+    expect(healthy.ms).toBeLessThan(50);
+  });
+
   it('tests an expression on the device’s latest position', async () => {
     const { tenantId, headers } = await member();
     const device = await t.ctx.db.device.create({ data: { name: 'D', uniqueId: `ca-${tenantId}`, tenantId } });
