@@ -32,6 +32,10 @@ class DelimiterFramer implements Framer {
     private readonly includeDelimiter: boolean,
   ) {}
 
+  get buffered(): number {
+    return this.buffer.length;
+  }
+
   push(chunk: Buffer): Buffer[] {
     this.buffer = this.buffer.length > 0 ? Buffer.concat([this.buffer, chunk]) : chunk;
     const frames: Buffer[] = [];

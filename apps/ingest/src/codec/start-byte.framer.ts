@@ -28,6 +28,10 @@ class StartByteFramer implements Framer {
     private readonly cut: (buffer: Buffer) => StartCut,
   ) {}
 
+  get buffered(): number {
+    return this.buffer.length;
+  }
+
   push(chunk: Buffer): Buffer[] {
     let buffer = this.buffer.length > 0 ? Buffer.concat([this.buffer, chunk]) : chunk;
     const frames: Buffer[] = [];

@@ -9,6 +9,8 @@ export type { Transport };
  */
 export interface Framer {
   push(chunk: Buffer): Buffer[];
+  /** Bytes kept for frames not yet whole: never more than the protocol's largest frame plus one read. */
+  readonly buffered: number;
 }
 export type FramerFactory = () => Framer;
 

@@ -16,7 +16,7 @@ export interface TcpListenerOptions {
 }
 
 /** Without a framer, each read is one frame. */
-const passThrough: Framer = { push: (chunk) => [chunk] };
+const passThrough: Framer = { push: (chunk) => [chunk], buffered: 0 };
 
 /**
  * A TCP server for one protocol: one framer and one session per connection. Frames of a connection are handled

@@ -50,6 +50,10 @@ export function gl200BinaryLength(buf: Buffer): number | null {
 class Gl200Framer implements Framer {
   private buffer: Buffer = Buffer.alloc(0);
 
+  get buffered(): number {
+    return this.buffer.length;
+  }
+
   push(chunk: Buffer): Buffer[] {
     this.buffer = this.buffer.length > 0 ? Buffer.concat([this.buffer, chunk]) : Buffer.from(chunk);
     const frames: Buffer[] = [];

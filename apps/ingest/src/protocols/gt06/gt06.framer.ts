@@ -18,6 +18,10 @@ const isStart = (buf: Buffer, i: number) =>
 class Gt06Framer implements Framer {
   private buffer: Buffer = Buffer.alloc(0);
 
+  get buffered(): number {
+    return this.buffer.length;
+  }
+
   push(chunk: Buffer): Buffer[] {
     this.buffer = this.buffer.length > 0 ? Buffer.concat([this.buffer, chunk]) : Buffer.from(chunk);
     const frames: Buffer[] = [];

@@ -23,6 +23,10 @@ class H02Framer implements Framer {
   private buffer: Buffer = Buffer.alloc(0);
   private binaryLength = 0;
 
+  get buffered(): number {
+    return this.buffer.length;
+  }
+
   push(chunk: Buffer): Buffer[] {
     this.buffer = this.buffer.length > 0 ? Buffer.concat([this.buffer, chunk]) : Buffer.from(chunk);
     const frames: Buffer[] = [];

@@ -15,6 +15,10 @@ const CLOSE_TEXT = 0x29; // )
 class Jt808Framer implements Framer {
   private buffer: Buffer = Buffer.alloc(0);
 
+  get buffered(): number {
+    return this.buffer.length;
+  }
+
   push(chunk: Buffer): Buffer[] {
     this.buffer = this.buffer.length > 0 ? Buffer.concat([this.buffer, chunk]) : Buffer.from(chunk);
     const frames: Buffer[] = [];

@@ -21,6 +21,10 @@ class MeitrackFramer implements Framer {
   /** For the text message at the start of the queue: where to resume looking for its end. */
   private resumeAt: number | undefined;
 
+  get buffered(): number {
+    return this.queue.length;
+  }
+
   push(chunk: Buffer): Buffer[] {
     this.queue.append(chunk);
     const frames: Buffer[] = [];

@@ -25,6 +25,10 @@ class SuntechFramer implements Framer {
   /** For a UEX report at the start of the queue: where its data lies (null: not UEX), once known. */
   private uex: { start: number; end: number } | null | undefined;
 
+  get buffered(): number {
+    return this.queue.length;
+  }
+
   push(chunk: Buffer): Buffer[] {
     this.queue.append(chunk);
     const frames: Buffer[] = [];
