@@ -233,3 +233,56 @@ describe('session lifecycle', () => {
     expect(refused.statusCode).toBe(401);
   });
 });
+
+describe('HTTP Basic follows the sign-in form’s rules', () => {
+  const basicOf = (email: string, password: string) =>
+    `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
+
+  it('is refused when the server asks every account for an emailed code', async () => {
+    const user = await buildUser(t.ctx.db);
+    await t.ctx.db.server.update({ where: { id: 1 }, data: { emailOtp: true } });
+    try {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v2/auth/me',
+        headers: { authorization: basicOf(user.email, PASSWORD) },
+      });
+      expect(res.statusCode).toBe(401);
+    } finally {
+      await t.ctx.db.server.update({ where: { id: 1 }, data: { emailOtp: false } });
+    }
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/auth/me',
+      headers: { authorization: basicOf(user.email, PASSWORD) },
+    });
+    expect(plain.statusCode).toBe(200);
+  });
+
+  it('shares the per-account limit with the form and writes the failure to the audit log', async () => {
+    const user = await buildUser(t.ctx.db);
+    for (let i = 0; i < 10; i++) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v2/auth/me',
+        headers: { authorization: basicOf(user.email, 'wrong-pass') },
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const failures = await t.ctx.db.auditLog.count({ where: { userId: user.id, action: 'session.failed' } });
+    expect(failures).toBe(10);
+    // the account is now locked for the form as well as for Basic, even with the right password
+    const basic = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/auth/me',
+      headers: { authorization: basicOf(user.email, PASSWORD) },
+    });
+    expect(basic.statusCode).toBe(401);
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { email: user.email, password: PASSWORD },
+    });
+    expect(form.statusCode).toBe(429);
+  });
+});

@@ -9,12 +9,7 @@ import { presentUser } from '../users/users.presenter';
 import { checkCode, secondFactorOf, sendEmailCode } from './second-factor.service';
 import type { SessionMeta } from './session.service';
 import { createSession } from './session.service';
-
-export const SIGN_IN_LIMITS = {
-  perAccount: { limit: 10, windowMs: 15 * 60_000 },
-  perIp: { limit: 50, windowMs: 15 * 60_000 },
-  codesPerAccount: { limit: 8, windowMs: 15 * 60_000 },
-};
+import { auditFailedSignIn, clearAccountLimit, hitAccountLimit, SIGN_IN_LIMITS } from './sign-in-guard';
 
 /**
  * POST /api/session. Wrong credentials give one message whichever part was wrong. With a second factor
@@ -28,17 +23,13 @@ export async function signIn(
   const email = input.email.trim().toLowerCase();
   const ip = await ctx.limiter.hit(`signin:ip:${meta.ip}`, SIGN_IN_LIMITS.perIp.limit, SIGN_IN_LIMITS.perIp.windowMs);
   if (!ip.allowed) throw tooManyRequests(ip.retryAfterMs);
-  const acct = await ctx.limiter.hit(
-    `signin:acct:${email}`,
-    SIGN_IN_LIMITS.perAccount.limit,
-    SIGN_IN_LIMITS.perAccount.windowMs,
-  );
+  const acct = await hitAccountLimit(ctx, email);
   if (!acct.allowed) throw tooManyRequests(acct.retryAfterMs);
 
   const user = await ctx.db.user.findUnique({ where: { email }, include: { role: true } });
   const passwordOk = await verifyPassword(input.password, user?.passwordHash);
   if (!user || !passwordOk) {
-    await audit(ctx, { action: 'session.failed', userId: user?.id, tenantId: user?.tenantId, ip: meta.ip });
+    await auditFailedSignIn(ctx, user, meta.ip);
     throw new HttpError(401, messages.incorrectCredentials);
   }
   const problem = accountProblem(user);
@@ -69,7 +60,7 @@ export async function signIn(
     await ctx.limiter.reset(`signin:code:${user.id}`);
   }
 
-  await ctx.limiter.reset(`signin:acct:${email}`);
+  await clearAccountLimit(ctx, email);
   const tokens = await createSession(ctx, user.id, meta);
   await audit(ctx, { action: 'session.created', userId: user.id, tenantId: user.tenantId, ip: meta.ip });
   return { ...presentUser(user), ...tokens };

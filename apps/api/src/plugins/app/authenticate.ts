@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { publicUrl } from '../../env';
+import { secondFactorOf } from '../../modules/session/second-factor.service';
+import { auditFailedSignIn, clearAccountLimit, hitAccountLimit } from '../../modules/session/sign-in-guard';
 import { verifyPassword } from '../../security/password';
 import { sha256 } from '../../security/secrets';
 import { verifyToken } from '../../security/tokens';
@@ -72,6 +74,11 @@ export async function apiToken(ctx: AppContext, tokenId: string, userId: number)
   return buildAuthContext(ctx.db, row.user, 'api-token');
 }
 
+/**
+ * HTTP Basic: the password alone, so refused for every account that signing in would ask a second factor of
+ * (its own TOTP or email code, or the server's email code). Counted against the same per-account limit as the
+ * sign-in form, and a wrong password is audited the same way.
+ */
 async function basic(ctx: AppContext, req: FastifyRequest, encoded: string): Promise<AuthContext | null> {
   const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
@@ -79,9 +86,15 @@ async function basic(ctx: AppContext, req: FastifyRequest, encoded: string): Pro
   const email = decoded.slice(0, colon).trim().toLowerCase();
   const limit = await ctx.limiter.hit(`basic:${req.ip}`, 60, 60_000);
   if (!limit.allowed) return null;
+  if (!(await hitAccountLimit(ctx, email)).allowed) return null;
   const user = await ctx.db.user.findUnique({ where: { email }, include: { role: true } });
   const ok = await verifyPassword(decoded.slice(colon + 1), user?.passwordHash);
-  if (!user || !ok || accountProblem(user) || user.totpKey || user.emailOtp) return null;
+  if (!user || !ok) {
+    await auditFailedSignIn(ctx, user, req.ip);
+    return null;
+  }
+  await clearAccountLimit(ctx, email);
+  if (accountProblem(user) || (await secondFactorOf(ctx, user))) return null;
   return buildAuthContext(ctx.db, user, 'basic');
 }
 
