@@ -69,3 +69,21 @@ describe('gt06 framer', () => {
     expect(hex(framer.push(login))).toEqual([login.toString('hex')]);
   });
 });
+
+describe('gt06 framer on a stream of start markers', () => {
+  it('keeps at most one frame plus one read and takes linear time (2000 reads of 1460 bytes of 0x78)', () => {
+    const framer = gt06Framer();
+    const chunk = Buffer.alloc(1460, 0x78);
+    let largest = 0;
+    const started = process.cpuUsage();
+    for (let i = 0; i < 2000; i++) {
+      framer.push(chunk);
+      largest = Math.max(largest, framer.buffered);
+    }
+    const used = process.cpuUsage(started);
+    const ms = (used.user + used.system) / 1000;
+    console.info(`gt06 framer: 2852 KiB of start markers, largest buffer ${largest} bytes, ${ms.toFixed(0)} ms CPU`);
+    expect(largest).toBeLessThanOrEqual(65_541 + 1460);
+    expect(ms).toBeLessThan(1000);
+  });
+});

@@ -4,6 +4,7 @@ import type { Framer, FramerFactory } from '../protocol.types';
 const MAX_FRAME = 65_541;
 const CR = 0x0d;
 const LF = 0x0a;
+const CRLF = Buffer.of(CR, LF);
 
 const isStart = (buf: Buffer, i: number) =>
   i + 1 < buf.length && ((buf[i] === 0x78 && buf[i + 1] === 0x78) || (buf[i] === 0x79 && buf[i + 1] === 0x79));
@@ -25,20 +26,29 @@ class Gt06Framer implements Framer {
   push(chunk: Buffer): Buffer[] {
     this.buffer = this.buffer.length > 0 ? Buffer.concat([this.buffer, chunk]) : Buffer.from(chunk);
     const frames: Buffer[] = [];
-    for (;;) {
-      this.resync();
-      const end = this.frameEnd();
-      if (end === null) break;
-      frames.push(Buffer.from(this.buffer.subarray(0, end)));
-      this.buffer = this.buffer.subarray(end);
-    }
-    if (this.buffer.length > MAX_FRAME) {
-      // No frame ends within the limit: drop this start marker and look for the next one.
-      this.buffer = this.buffer.subarray(2);
-      this.resync();
+    this.takeFrames(frames);
+    while (this.buffer.length > MAX_FRAME) {
+      // The frame at the head does not end within the limit. A frame ends at a CR LF at most MAX_FRAME bytes after
+      // its start, so none can start more than MAX_FRAME before the first CR LF past this start marker (or before
+      // the end of the bytes when none has come): drop what lies before that, at least this start marker, and look
+      // again. Each round drops bytes or takes a frame, so a stream of start markers costs linear time.
+      const crlf = this.buffer.indexOf(CRLF, 2);
+      const horizon = crlf < 0 ? this.buffer.length + 1 : crlf + 2;
+      this.buffer = this.buffer.subarray(Math.max(2, horizon - MAX_FRAME));
+      this.takeFrames(frames);
     }
     this.buffer = Buffer.from(this.buffer);
     return frames;
+  }
+
+  private takeFrames(frames: Buffer[]): void {
+    for (;;) {
+      this.resync();
+      const end = this.frameEnd();
+      if (end === null) return;
+      frames.push(Buffer.from(this.buffer.subarray(0, end)));
+      this.buffer = this.buffer.subarray(end);
+    }
   }
 
   /** Drops bytes up to the first start marker (keeps a trailing half marker). */
@@ -58,8 +68,7 @@ class Gt06Framer implements Framer {
     const declared = extended ? buf.readUInt16BE(2) + 6 : (buf[2] as number) + 5;
     if (buf.length >= declared && buf[declared - 2] === CR && buf[declared - 1] === LF) return declared;
     const reached = buf.length >= declared;
-    for (let i = 2; i + 1 < buf.length && i + 1 < MAX_FRAME; i++) {
-      if (buf[i] !== CR || buf[i + 1] !== LF) continue;
+    for (let i = buf.indexOf(CRLF, 2); i >= 0 && i + 1 < MAX_FRAME; i = buf.indexOf(CRLF, i + 1)) {
       if (reached || i + 2 === buf.length || isStart(buf, i + 2)) return i + 2;
     }
     return null;

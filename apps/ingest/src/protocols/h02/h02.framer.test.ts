@@ -63,3 +63,21 @@ describe('h02 framer', () => {
     expect(framer.push(Buffer.from('*HQ,1,HTBT#'))).toEqual([Buffer.from('*HQ,1,HTBT#')]);
   });
 });
+
+describe('h02 framer on a stream of start markers', () => {
+  it('keeps at most one frame plus one read and takes linear time (2000 reads of 1460 bytes of 0x2a)', () => {
+    const framer = h02Framer();
+    const chunk = Buffer.alloc(1460, 0x2a);
+    let largest = 0;
+    const started = process.cpuUsage();
+    for (let i = 0; i < 2000; i++) {
+      framer.push(chunk);
+      largest = Math.max(largest, framer.buffered);
+    }
+    const used = process.cpuUsage(started);
+    const ms = (used.user + used.system) / 1000;
+    console.info(`h02 framer: 2852 KiB of start markers, largest buffer ${largest} bytes, ${ms.toFixed(0)} ms CPU`);
+    expect(largest).toBeLessThanOrEqual(8192 + 1460);
+    expect(ms).toBeLessThan(1000);
+  });
+});

@@ -37,6 +37,7 @@ class H02Framer implements Framer {
       if (this.buffer.length === 0) break;
       const end = this.frameEnd();
       if (end === null) break;
+      if (end === 0) continue; // dropped an over-long sentence
       frames.push(Buffer.from(this.buffer.subarray(0, end)));
       let next = end;
       if (this.buffer[0] === STAR) {
@@ -48,14 +49,16 @@ class H02Framer implements Framer {
     return frames;
   }
 
+  /** Length of the frame at the head, null while incomplete, 0 when bytes were dropped (look again). */
   private frameEnd(): number | null {
     const buf = this.buffer;
     switch (buf[0]) {
       case STAR: {
         const hash = buf.indexOf(HASH);
-        if (hash >= 0) return hash + 1;
-        if (buf.length > MAX_TEXT) this.buffer = buf.subarray(1); // no end in sight: resynchronise
-        return null;
+        if (hash >= 0 && hash < MAX_TEXT) return hash + 1;
+        if (hash < 0 && buf.length <= MAX_TEXT) return null;
+        this.dropLongSentences(hash);
+        return 0;
       }
       case X:
         return buf.length >= SHORT ? SHORT : null;
@@ -65,6 +68,20 @@ class H02Framer implements Framer {
         return buf.length >= this.binaryLength ? this.binaryLength : null;
       }
     }
+  }
+
+  /**
+   * The sentence at the head has no '#' within MAX_TEXT. A sentence ends at the first '#' after it, so none that
+   * starts more than MAX_TEXT before that '#' (or before the end of the bytes when none has come) can end in time:
+   * drop up to there, but stop at a binary report ('$', 'X') on the way, which has no '#'. The drop always takes
+   * the head's '*', and the bytes looked at are the bytes dropped, so a stream of '*' costs linear time.
+   */
+  private dropLongSentences(hash: number): void {
+    const buf = this.buffer;
+    const horizon = (hash < 0 ? buf.length + 1 : hash + 1) - MAX_TEXT;
+    let to = 1;
+    while (to < horizon && buf[to] !== DOLLAR && buf[to] !== X) to++;
+    this.buffer = buf.subarray(to);
   }
 
   /** The binary report length, or 0 while the bytes so far cannot tell. */
