@@ -10,6 +10,8 @@ describe('configuration', () => {
       WAYMARK_DATA_DIR: '.waymark',
       SMTP_PORT: 587,
       OIDC_FORCE: false,
+      OIDC_TRUST_MFA: false,
+      WAYMARK_TRUST_PROXY: false,
     });
     expect(env.DATABASE_URL).toBeUndefined();
   });
@@ -36,8 +38,24 @@ describe('configuration', () => {
   });
 
   it('parses booleans and numbers from strings', () => {
-    const env = loadEnv({ SMTP_SECURE: 'true', WAYMARK_TRUST_PROXY: '1', PORT: '9000', SMTP_HOST: ' ' });
-    expect(env).toMatchObject({ SMTP_SECURE: true, WAYMARK_TRUST_PROXY: true, PORT: 9000 });
+    const env = loadEnv({ SMTP_SECURE: 'true', OIDC_TRUST_MFA: '1', PORT: '9000', SMTP_HOST: ' ' });
+    expect(env).toMatchObject({ SMTP_SECURE: true, OIDC_TRUST_MFA: true, PORT: 9000 });
     expect(env.SMTP_HOST).toBeUndefined();
+  });
+
+  it('trusts X-Forwarded-For only from the listed proxies, never from everybody', () => {
+    expect(loadEnv({ WAYMARK_TRUST_PROXY: 'false' }).WAYMARK_TRUST_PROXY).toBe(false);
+    expect(loadEnv({ WAYMARK_TRUST_PROXY: ' 10.0.0.5, 172.16.0.0/12,::1 ,fd00::/8' }).WAYMARK_TRUST_PROXY).toEqual([
+      '10.0.0.5',
+      '172.16.0.0/12',
+      '::1',
+      'fd00::/8',
+    ]);
+    for (const everybody of ['true', '1', 'yes', '*']) {
+      expect(() => loadEnv({ WAYMARK_TRUST_PROXY: everybody })).toThrow(/WAYMARK_TRUST_PROXY: list the addresses/);
+    }
+    for (const bad of ['proxy.local', '10.0.0.0/33', '10.0.0.1/8/1', '::1/129', ',']) {
+      expect(() => loadEnv({ WAYMARK_TRUST_PROXY: bad })).toThrow(/WAYMARK_TRUST_PROXY: not an IP address/);
+    }
   });
 });

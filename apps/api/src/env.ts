@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z.stringbool({ truthy: ['true', '1', 'yes', 'on'], falsy: ['false', '0', 'no', 'off', ''] });
@@ -5,6 +6,43 @@ const optionalText = z
   .string()
   .transform((v) => (v.trim() === '' ? undefined : v))
   .optional();
+
+/** An IP address, or an address with a prefix length (CIDR), as proxy-addr reads them. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * The reverse proxies whose X-Forwarded-For is believed: `false` (nobody, the default) or a comma list of their
+ * addresses or CIDR ranges. Trusting every hop would let any client choose its own address (rate limits and audit
+ * IPs), so `true` is refused.
+ */
+const trustedProxies = z.string().transform((v, ctx): false | string[] => {
+  const value = v.trim().toLowerCase();
+  if (['false', '0', 'no', 'off', ''].includes(value)) return false;
+  if (['true', '1', 'yes', 'on', '*'].includes(value)) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'list the addresses or CIDR ranges of your reverse proxies (e.g. 10.0.0.5,172.16.0.0/12) instead of trusting every hop',
+    });
+    return z.NEVER;
+  }
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
+  const bad = entries.filter((e) => !isAddressOrCidr(e));
+  if (bad.length > 0 || entries.length === 0) {
+    ctx.addIssue({ code: 'custom', message: `not an IP address or CIDR range: ${bad.join(', ') || v}` });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 /** Every environment variable Waymark reads, validated once at start (README: Configuration). */
 export const envSchema = z
@@ -29,7 +67,7 @@ export const envSchema = z
     WAYMARK_ADMIN_EMAIL: z.email().optional(),
     WAYMARK_ADMIN_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional(),
     WAYMARK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    WAYMARK_TRUST_PROXY: bool.default(false),
+    WAYMARK_TRUST_PROXY: trustedProxies.default(false),
     WAYMARK_DB_POOL: z.coerce.number().int().min(1).max(200).default(10),
     WAYMARK_FILTER_INVALID: bool.default(false),
     WAYMARK_FILTER_ZERO: bool.default(true),
@@ -57,13 +95,18 @@ export const envSchema = z
     WAYMARK_PUSHOVER_TOKEN: optionalText,
     WAYMARK_PUSHOVER_URL: z.url().default('https://api.pushover.net'),
     WAYMARK_WEBHOOK_URL: z.url().optional(),
+    /** webhooks may reach private, loopback, link-local and metadata addresses (off: only public ones) */
+    WAYMARK_WEBHOOK_ALLOW_PRIVATE: bool.default(false),
     WAYMARK_NOTIFY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
     OIDC_ISSUER: z.url().optional(),
     OIDC_CLIENT_ID: optionalText,
     OIDC_CLIENT_SECRET: optionalText,
     OIDC_SCOPES: z.string().default('openid email profile'),
+    /** password sign-in, HTTP Basic, self-registration and password reset are refused (administrators excepted) */
     OIDC_FORCE: bool.default(false),
     OIDC_REGISTRATION: bool.default(true),
+    /** the provider enforces a second factor itself: accounts with TOTP or email codes may sign in through it */
+    OIDC_TRUST_MFA: bool.default(false),
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {

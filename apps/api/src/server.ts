@@ -18,7 +18,7 @@ import { createPool } from './pipeline/pg-pool';
 import { startProcessing } from './pipeline/processing';
 import { ensureFirstAdmin, seed } from './runtime/bootstrap';
 import { migrate, openDatabase } from './runtime/database';
-import { MemoryRateLimiter, RedisRateLimiter } from './security/rate-limiter';
+import { FallbackRateLimiter, MemoryRateLimiter } from './security/rate-limiter';
 import { loadSigningKey } from './security/tokens';
 
 export const VERSION = '0.1.0';
@@ -94,7 +94,12 @@ export async function startApiServer(env: Env, options: ApiServerOptions = {}): 
     admin = await ensureFirstAdmin(db, env);
 
     const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 3 }) : undefined;
-    if (redis) closers.push(() => redis.quit());
+    if (redis) {
+      // a Redis outage is reported by the parts that depend on it (the rate limits fall back to memory);
+      // ioredis' own error event, repeated at each reconnection attempt, is kept out of the log
+      redis.on('error', (err: Error) => log.debug({ err: err.message }, 'redis connection error'));
+      closers.push(() => redis.quit());
+    }
     const nodeId = `${hostname()}-${process.pid}`;
     // confirmHandled: in one process a tracker's ack waits until its position is stored (nothing acked lives only in memory)
     const bus: Bus = createBus({
@@ -118,7 +123,7 @@ export async function startApiServer(env: Env, options: ApiServerOptions = {}): 
       db,
       log,
       mailer,
-      limiter: redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter(),
+      limiter: redis ? new FallbackRateLimiter(redis, log.child({ component: 'rate-limit' })) : new MemoryRateLimiter(),
       jwtKey: await loadSigningKey(db, env.WAYMARK_JWT_SECRET),
       redis,
       bus,

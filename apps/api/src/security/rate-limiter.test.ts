@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RateLimiter } from './rate-limiter';
-import { MemoryRateLimiter, RedisRateLimiter } from './rate-limiter';
+import { FallbackRateLimiter, MemoryRateLimiter, RedisRateLimiter } from './rate-limiter';
 
 async function behavesAsAFixedWindow(limiter: RateLimiter) {
   const key = `k-${randomBytes(4).toString('hex')}`;
@@ -41,5 +41,16 @@ describe.skipIf(!process.env.REDIS_URL)('RedisRateLimiter (skipped: REDIS_URL no
     await a.hit('shared', 2, 60_000);
     await b.hit('shared', 2, 60_000);
     expect((await a.hit('shared', 2, 60_000)).allowed).toBe(false);
+  });
+});
+
+describe('FallbackRateLimiter', () => {
+  it('counts in memory, without waiting, while Redis is not connected', async () => {
+    const offline = new Redis({ lazyConnect: true, port: 1 });
+    const warnings: unknown[] = [];
+    const limiter = new FallbackRateLimiter(offline, { warn: (...a: unknown[]) => void warnings.push(a), info() {} });
+    await behavesAsAFixedWindow(limiter);
+    expect(warnings).toHaveLength(1);
+    offline.disconnect();
   });
 });

@@ -54,3 +54,64 @@ export class RedisRateLimiter implements RateLimiter {
     await this.redis.del(this.prefix + key);
   }
 }
+
+/** How long a Redis round trip may take before the hit is counted in memory instead. */
+const REDIS_TIMEOUT_MS = 1000;
+
+/**
+ * Redis-backed limits that survive a Redis outage: while Redis is unreachable (not connected, or an answer fails
+ * or is late) hits are counted in this process's memory, so requests keep being served and limited, per node
+ * instead of across nodes. The switch is logged once each way.
+ */
+export class FallbackRateLimiter implements RateLimiter {
+  private readonly shared: RedisRateLimiter;
+  private readonly memory = new MemoryRateLimiter();
+  private down = false;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly log: { warn(details: object, message: string): void; info(message: string): void },
+    prefix?: string,
+  ) {
+    this.shared = new RedisRateLimiter(redis, prefix);
+  }
+
+  async hit(key: string, limit: number, windowMs: number): Promise<RateResult> {
+    const shared = await this.tryRedis(() => this.shared.hit(key, limit, windowMs));
+    return shared ?? this.memory.hit(key, limit, windowMs);
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.memory.reset(key);
+    await this.tryRedis(() => this.shared.reset(key));
+  }
+
+  private async tryRedis<T>(call: () => Promise<T>): Promise<T | undefined> {
+    // a command sent while disconnected would wait in ioredis' offline queue: go to memory at once
+    if (this.redis.status !== 'ready') return this.fellBack(`redis ${this.redis.status}`);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${REDIS_TIMEOUT_MS} ms`)), REDIS_TIMEOUT_MS);
+      });
+      const result = await Promise.race([call(), late]);
+      if (this.down) {
+        this.down = false;
+        this.log.info('redis is back: rate limits are shared across API nodes again');
+      }
+      return result;
+    } catch (err) {
+      return this.fellBack((err as Error).message);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private fellBack(reason: string): undefined {
+    if (!this.down) {
+      this.down = true;
+      this.log.warn({ reason }, 'redis unreachable: rate limits are counted in this process until it is back');
+    }
+    return undefined;
+  }
+}
