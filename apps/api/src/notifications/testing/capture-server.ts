@@ -13,14 +13,21 @@ export interface CaptureServer {
   url: string;
   requests: CapturedRequest[];
   /** the next answers, in order; then 200 `{"ok":true}` */
-  answers: { status: number; body: string }[];
+  answers: Answer[];
   close(): Promise<void>;
+}
+
+interface Answer {
+  status: number;
+  body: string;
+  /** a Location header (for redirects) */
+  location?: string;
 }
 
 /** A real HTTP server on 127.0.0.1 standing in for a provider: keeps every request, answers as told. */
 export async function startCaptureServer(): Promise<CaptureServer> {
   const requests: CapturedRequest[] = [];
-  const answers: { status: number; body: string }[] = [];
+  const answers: Answer[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -32,7 +39,8 @@ export async function startCaptureServer(): Promise<CaptureServer> {
         body: Buffer.concat(chunks).toString('utf8'),
       });
       const answer = answers.shift() ?? { status: 200, body: '{"ok":true}' };
-      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
+      const headers = { 'content-type': 'application/json', ...(answer.location ? { location: answer.location } : {}) };
+      res.writeHead(answer.status, headers).end(answer.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
