@@ -5,6 +5,7 @@ import { sentTo, startSmtpServer } from '../testing/smtp';
 import type { TestApp } from '../testing/test-app';
 import { createTestApp } from '../testing/test-app';
 import { dispatchEvents } from './dispatch';
+import { recordRuleAuthor } from './testing/delivery';
 import { openSocket, waitUntil } from './testing/socket';
 import type { NotificationWorker } from './worker';
 import { startNotifications } from './worker';
@@ -250,8 +251,9 @@ describe('rule matching', () => {
     const saved = await t.ctx.db.command.create({
       data: { tenantId: s.tenant.id, description: 'Stop engine', type: 'engineStop' },
     });
+    const author = await buildUser(t.ctx.db, { tenantId: s.tenant.id, permissions: ['SEND_COMMAND'] });
     for (let i = 0; i < 2; i++) {
-      await t.ctx.db.notification.create({
+      const rule = await t.ctx.db.notification.create({
         data: {
           tenantId: s.tenant.id,
           type: 'deviceOverspeed',
@@ -260,6 +262,7 @@ describe('rule matching', () => {
           commandId: saved.id,
         },
       });
+      await recordRuleAuthor(t.ctx.db, rule.id, author.id);
     }
     const event = await storeEvent({ tenantId: s.tenant.id, deviceId: s.alone.id, type: 'deviceOverspeed' });
     await dispatchEvents(t.ctx, [event]);

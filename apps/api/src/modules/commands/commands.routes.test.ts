@@ -74,6 +74,9 @@ describe('POST /api/commands/send', () => {
     const saved = await t.ctx.db.command.create({
       data: { tenantId: tenant.id, description: 'Cut engine', type: 'engineStop' },
     });
+    const custom = await t.ctx.db.command.create({
+      data: { tenantId: tenant.id, description: 'Say hello', type: 'custom', attributes: { data: 'hello' } },
+    });
     const asLimited = (await signIn(t.app, limited.email)).authorization;
     const adHoc = await t.app.inject({
       method: 'POST',
@@ -90,6 +93,15 @@ describe('POST /api/commands/send', () => {
     });
     expect(viaSaved.statusCode).toBe(202);
     expect(viaSaved.json().type).toBe('engineStop');
+    // the saved command goes as saved: the limited account cannot rewrite its payload
+    const overridden = await t.app.inject({
+      method: 'POST',
+      url: '/api/commands/send',
+      headers: { authorization: asLimited },
+      payload: { id: custom.id, deviceId: device.id, attributes: { data: 'FACTORY RESET' } },
+    });
+    expect(overridden.statusCode).toBe(202);
+    expect(overridden.json()).toMatchObject({ type: 'custom', attributes: { data: 'hello' } });
     const asReadonly = (await signIn(t.app, readonly.email)).authorization;
     const refused = await t.app.inject({
       method: 'POST',
@@ -98,5 +110,25 @@ describe('POST /api/commands/send', () => {
       payload: { deviceId: device.id, type: 'engineStop' },
     });
     expect(refused.statusCode).toBe(403);
+  });
+
+  it('refuses every account but administrators while the server is read-only', async () => {
+    const tenant = await buildTenant(t.ctx.db);
+    const user = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions: ['SEND_COMMAND'] });
+    const device = await deviceReportingWith('gt06', tenant.id);
+    const { authorization } = await signIn(t.app, user.email);
+    await t.ctx.db.server.update({ where: { id: 1 }, data: { readonly: true } });
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/commands/send',
+        headers: { authorization },
+        payload: { deviceId: device.id, type: 'engineStop' },
+      });
+      expect(res.statusCode).toBe(403);
+    } finally {
+      await t.ctx.db.server.update({ where: { id: 1 }, data: { readonly: false } });
+    }
+    expect(await t.ctx.db.queuedCommand.count({ where: { deviceId: device.id } })).toBe(0);
   });
 });

@@ -8,6 +8,7 @@ import { badRequest, forbidden, HttpError } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { audit } from '../audit/audit.service';
+import { checkNotReadonly } from '../devices/devices.service';
 import { protocolSupports } from './command-support';
 import { commandMessage } from './commands.presenter';
 
@@ -49,8 +50,9 @@ export async function sendOrQueue(
 
 /**
  * POST /api/commands/send: a saved command (`id`, its parameters overridden by those sent) or an ad-hoc one
- * (refused to accounts limited to saved commands) to a visible, enabled device whose protocol can encode it.
- * `online` says whether it went out at once or waits in the queue.
+ * to a visible, enabled device whose protocol can encode it. Accounts limited to saved commands send no ad-hoc
+ * one and send a saved one exactly as saved (the parameters sent are ignored). Read-only accounts and a
+ * read-only server send nothing. `online` says whether it went out at once or waits in the queue.
  */
 export async function sendCommand(
   ctx: AppContext,
@@ -58,14 +60,19 @@ export async function sendCommand(
   body: z.infer<typeof sendCommandSchema>,
 ): Promise<{ row: QueuedCommand; online: boolean }> {
   if (auth.user.readonly) throw forbidden();
+  await checkNotReadonly(ctx, auth);
   const device = found(await auth.db.device.findUnique({ where: { id: body.deviceId } }), messages.deviceNotFound);
+  const limited = auth.user.limitCommands && !auth.user.administrator;
   let type = body.type;
   let attributes = body.attributes;
+  let textChannel = body.textChannel;
   if (body.id) {
     const saved = found(await auth.db.command.findUnique({ where: { id: body.id } }), 'Command not found');
     type = saved.type;
-    attributes = { ...(saved.attributes as typeof attributes), ...attributes };
-  } else if (auth.user.limitCommands && !auth.user.administrator) {
+    const stored = (saved.attributes ?? {}) as typeof attributes;
+    attributes = limited ? stored : { ...stored, ...attributes };
+    if (limited) textChannel = saved.textChannel;
+  } else if (limited) {
     throw forbidden('Only saved commands may be sent from this account');
   }
   if (!type) throw badRequest();
@@ -81,7 +88,7 @@ export async function sendCommand(
   const sent = await sendOrQueue(ctx, device, {
     type,
     attributes,
-    textChannel: body.textChannel,
+    textChannel,
     expiresAt,
     createdById: auth.user.id,
   });

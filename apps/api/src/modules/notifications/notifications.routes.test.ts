@@ -11,7 +11,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function member(permissions: Permission[] = ['VIEW_NOTIFICATIONS'], extra: { readonly?: boolean } = {}) {
+async function member(
+  permissions: Permission[] = ['VIEW_NOTIFICATIONS'],
+  extra: { readonly?: boolean; limitCommands?: boolean } = {},
+) {
   const tenant = await buildTenant(t.ctx.db);
   const user = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions, ...extra });
   const { authorization } = await signIn(t.app, user.email);
@@ -20,7 +23,7 @@ async function member(permissions: Permission[] = ['VIEW_NOTIFICATIONS'], extra:
 
 describe('/api/notifications', () => {
   it('creates, reads, lists, updates and deletes a rule in Traccar’s shape', async () => {
-    const { headers, tenant } = await member();
+    const { headers, tenant } = await member(['VIEW_NOTIFICATIONS', 'SEND_COMMAND']);
     const command = await t.ctx.db.command.create({
       data: { description: 'Stop', type: 'engineStop', tenantId: tenant.id },
     });
@@ -65,7 +68,7 @@ describe('/api/notifications', () => {
         ...rule,
         type: 'geofenceEnter',
         notificators: 'webhook',
-        attributes: { webhookUrl: 'https://x.test/h' },
+        attributes: { webhookUrl: 'https://93.184.216.34/h' },
       },
     });
     expect(updated.statusCode, updated.body).toBe(200);
@@ -78,7 +81,7 @@ describe('/api/notifications', () => {
   });
 
   it('validates type, channels, alarms, webhook URL and the saved command', async () => {
-    const { headers } = await member();
+    const { headers } = await member(['VIEW_NOTIFICATIONS', 'SEND_COMMAND']);
     const other = await buildTenant(t.ctx.db);
     const foreignCommand = await t.ctx.db.command.create({
       data: { description: 'B', type: 'engineStop', tenantId: other.id },
@@ -91,6 +94,19 @@ describe('/api/notifications', () => {
       { type: 'alarm', notificators: 'webhook', attributes: { webhookUrl: 'ftp://x.test' } },
       { type: 'alarm', notificators: 'command' },
     ];
+    const inside = [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://127.0.0.1:6379/',
+      'http://localhost/hook',
+      'http://[::ffff:10.0.0.1]/hook',
+      'http://100.64.0.1/hook',
+    ];
+    for (const webhookUrl of inside) {
+      const payload = { type: 'alarm', notificators: 'webhook', attributes: { webhookUrl } };
+      const res = await t.app.inject({ method: 'POST', url: '/api/notifications', headers, payload });
+      expect(res.statusCode, webhookUrl).toBe(400);
+      expect(res.json().message, webhookUrl).toMatch(/private, loopback, link-local/);
+    }
     for (const payload of bad) {
       const res = await t.app.inject({ method: 'POST', url: '/api/notifications', headers, payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
@@ -103,6 +119,31 @@ describe('/api/notifications', () => {
     });
     expect(foreign.statusCode).toBe(404);
     expect(await t.ctx.db.notification.count()).toBe(0);
+  });
+
+  it('saves the command channel only for accounts that may send commands themselves', async () => {
+    for (const [permissions, extra] of [
+      [['VIEW_NOTIFICATIONS'], {}],
+      [['VIEW_NOTIFICATIONS', 'SEND_COMMAND'], { readonly: true }],
+      [['VIEW_NOTIFICATIONS', 'SEND_COMMAND'], { limitCommands: true }],
+    ] as const) {
+      const m = await member([...permissions], extra);
+      const command = await t.ctx.db.command.create({
+        data: { description: 'Stop', type: 'engineStop', tenantId: m.tenant.id },
+      });
+      const payload = { type: 'deviceMoving', always: true, notificators: 'command', commandId: command.id };
+      const res = await t.app.inject({ method: 'POST', url: '/api/notifications', headers: m.headers, payload });
+      expect(res.statusCode, JSON.stringify({ permissions, extra })).toBe(403);
+      expect(await t.ctx.db.notification.count({ where: { tenantId: m.tenant.id } })).toBe(0);
+    }
+    const viewer = await member();
+    const web = await t.app.inject({
+      method: 'POST',
+      url: '/api/notifications',
+      headers: viewer.headers,
+      payload: { type: 'deviceMoving', always: true, notificators: 'web' },
+    });
+    expect(web.statusCode).toBe(200);
   });
 
   it('filters by device, group, user and keyword, and pages', async () => {

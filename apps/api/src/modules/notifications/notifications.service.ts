@@ -2,11 +2,13 @@ import type { ListQuery } from '@waymark/contracts/common';
 import type { NotificationInput } from '@waymark/contracts/notification';
 import type { Notification as NotificationRow, Prisma } from '@waymark/db/client';
 import type { AppContext } from '../../context';
-import { forbidden, HttpError } from '../../http-error';
+import { badRequest, forbidden, HttpError } from '../../http-error';
 import { signalChange } from '../../lib/changes';
 import { configuredChannels } from '../../notifications/channels/registry';
 import type { Delivery } from '../../notifications/channels/types';
 import { DeliveryError } from '../../notifications/channels/types';
+import { webhookUrlProblem } from '../../notifications/channels/webhook-address';
+import { mayCommandThroughRules, RULE_COMMAND_REFUSED } from '../../notifications/command-authority';
 import { asRecipient, serverAttributes } from '../../notifications/compose';
 import { pickLanguage, pickSpeedUnit, renderEvent } from '../../notifications/templates/render';
 import { found } from '../../plugins/app/access-scope';
@@ -17,8 +19,20 @@ import { listConditions, listPage } from '../shared/list-query';
 
 const NOT_FOUND = 'Notification not found';
 
-/** A rule input as Prisma data; the saved command and calendar must be the caller's to see. */
-export async function notificationData(auth: AuthContext, input: NotificationInput) {
+/**
+ * A rule input as Prisma data; the saved command and calendar must be the caller's to see. A rule with the
+ * command channel sends commands on its saver's behalf, so only someone who may send commands saves one; a
+ * webhook URL must reach a public address (unless the server allows private ones).
+ */
+export async function notificationData(ctx: AppContext, auth: AuthContext, input: NotificationInput) {
+  if (input.notificators.includes('command') && !mayCommandThroughRules(auth.user, auth.permissions)) {
+    throw forbidden(RULE_COMMAND_REFUSED);
+  }
+  const webhookUrl = input.attributes.webhookUrl;
+  if (typeof webhookUrl === 'string' && webhookUrl !== '') {
+    const problem = await webhookUrlProblem(webhookUrl, ctx.env.WAYMARK_WEBHOOK_ALLOW_PRIVATE);
+    if (problem) throw badRequest(problem);
+  }
   if (input.commandId) {
     found(await auth.db.command.findUnique({ where: { id: input.commandId } }), 'Unknown saved command');
   }
@@ -87,7 +101,7 @@ export async function createNotification(
 ): Promise<NotificationRow> {
   await checkNotReadonly(ctx, auth);
   const tenantId = ruleTenant(auth, input.tenantId);
-  const row = await auth.db.notification.create({ data: { ...(await notificationData(auth, input)), tenantId } });
+  const row = await auth.db.notification.create({ data: { ...(await notificationData(ctx, auth, input)), tenantId } });
   signalChange('notificationRules', row.tenantId);
   await audit(ctx, {
     action: 'notification.created',
@@ -107,7 +121,7 @@ export async function updateNotification(
 ): Promise<NotificationRow> {
   found(await auth.db.notification.findUnique({ where: { id }, select: { id: true } }), NOT_FOUND);
   await checkNotReadonly(ctx, auth);
-  const row = await auth.db.notification.update({ where: { id }, data: await notificationData(auth, input) });
+  const row = await auth.db.notification.update({ where: { id }, data: await notificationData(ctx, auth, input) });
   signalChange('notificationRules', row.tenantId);
   await audit(ctx, {
     action: 'notification.updated',

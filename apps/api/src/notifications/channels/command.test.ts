@@ -1,9 +1,10 @@
+import type { Permission } from '@waymark/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presentDevice } from '../../modules/devices/devices.presenter';
-import { buildTenant } from '../../testing/factories';
+import { buildTenant, buildUser } from '../../testing/factories';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
-import { sampleDelivery } from '../testing/delivery';
+import { recordRuleAuthor, sampleDelivery } from '../testing/delivery';
 import { commandChannel } from './command';
 
 let t: TestApp;
@@ -12,32 +13,67 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+let seq = 0;
+/** A device, a saved command and a command rule of one tenant, saved by a user with these flags. */
+async function scene(permissions: Permission[] = ['SEND_COMMAND'], author: object = {}) {
+  const tenant = await buildTenant(t.ctx.db);
+  const device = await t.ctx.db.device.create({
+    data: { name: 'Car', uniqueId: `cmd-ch-${tenant.id}-${++seq}`, tenantId: tenant.id },
+  });
+  const saved = await t.ctx.db.command.create({
+    data: { tenantId: tenant.id, description: 'Alarm on', type: 'alarmArm', attributes: { data: 'x' } },
+  });
+  const rule = await t.ctx.db.notification.create({
+    data: { tenantId: tenant.id, type: 'alarm', always: true, channels: ['command'], commandId: saved.id },
+  });
+  const user = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions, ...author });
+  await recordRuleAuthor(t.ctx.db, rule.id, user.id);
+  const delivery = {
+    ...sampleDelivery({}, { id: rule.id, commandId: saved.id, attributes: {} }),
+    device: presentDevice(device),
+  };
+  return { tenant, device, saved, rule, user, delivery };
+}
+const queued = (deviceId: number) => t.ctx.db.queuedCommand.findMany({ where: { deviceId } });
+
 describe('command', () => {
   it("queues the rule's saved command for the device through the command path", async () => {
-    const tenant = await buildTenant(t.ctx.db);
-    const device = await t.ctx.db.device.create({ data: { name: 'Car', uniqueId: 'cmd-ch-1', tenantId: tenant.id } });
-    const saved = await t.ctx.db.command.create({
-      data: { tenantId: tenant.id, description: 'Alarm on', type: 'alarmArm', attributes: { data: 'x' } },
-    });
-    const d = { ...sampleDelivery({}, { id: 1, commandId: saved.id, attributes: {} }), device: presentDevice(device) };
-    await commandChannel.send(t.ctx, d);
-    const rows = await t.ctx.db.queuedCommand.findMany({ where: { deviceId: device.id } });
-    expect(rows).toEqual([
-      expect.objectContaining({ type: 'alarmArm', attributes: { data: 'x' }, status: 'QUEUED', tenantId: tenant.id }),
+    const s = await scene();
+    await commandChannel.send(t.ctx, s.delivery);
+    expect(await queued(s.device.id)).toEqual([
+      expect.objectContaining({ type: 'alarmArm', attributes: { data: 'x' }, status: 'QUEUED', tenantId: s.tenant.id }),
     ]);
   });
 
   it("refuses another tenant's command and a rule without one, for good", async () => {
-    const [a, b] = [await buildTenant(t.ctx.db), await buildTenant(t.ctx.db)];
-    const device = await t.ctx.db.device.create({ data: { name: 'Car', uniqueId: 'cmd-ch-2', tenantId: a.id } });
+    const s = await scene();
+    const b = await buildTenant(t.ctx.db);
     const foreign = await t.ctx.db.command.create({ data: { tenantId: b.id, description: 'B', type: 'engineStop' } });
-    const base = { ...sampleDelivery(), device: presentDevice(device) };
     await expect(
-      commandChannel.send(t.ctx, { ...base, rule: { id: 1, commandId: foreign.id, attributes: {} } }),
+      commandChannel.send(t.ctx, { ...s.delivery, rule: { id: s.rule.id, commandId: foreign.id, attributes: {} } }),
     ).rejects.toMatchObject({ message: 'the saved command no longer exists', retryable: false });
     await expect(
-      commandChannel.send(t.ctx, { ...base, rule: { id: 1, commandId: null, attributes: {} } }),
+      commandChannel.send(t.ctx, { ...s.delivery, rule: { id: s.rule.id, commandId: null, attributes: {} } }),
     ).rejects.toMatchObject({ retryable: false });
-    expect(await t.ctx.db.queuedCommand.count({ where: { deviceId: device.id } })).toBe(0);
+    expect(await queued(s.device.id)).toHaveLength(0);
+  });
+
+  it("sends nothing unless the rule's author may still send commands to the device", async () => {
+    const cases = [
+      await scene(['VIEW_NOTIFICATIONS']),
+      await scene(['SEND_COMMAND'], { readonly: true }),
+      await scene(['SEND_COMMAND'], { limitCommands: true }),
+      await scene(['SEND_COMMAND'], { disabled: true }),
+    ];
+    // the author moved to another tenant
+    const moved = await scene();
+    await t.ctx.db.user.update({ where: { id: moved.user.id }, data: { tenantId: (await buildTenant(t.ctx.db)).id } });
+    // no author on record
+    const orphan = await scene();
+    await t.ctx.db.auditLog.deleteMany({ where: { objectType: 'notification', objectId: String(orphan.rule.id) } });
+    for (const s of [...cases, moved, orphan]) {
+      await expect(commandChannel.send(t.ctx, s.delivery)).rejects.toMatchObject({ retryable: false });
+      expect(await queued(s.device.id)).toHaveLength(0);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { sendOrQueue } from '../../modules/commands/commands.service';
+import { ruleCommandProblem } from '../command-authority';
 import type { Channel } from './types';
 import { DeliveryError } from './types';
 
@@ -15,6 +16,8 @@ export const commandChannel: Channel = {
   async send(ctx, { rule, device }) {
     if (!rule?.commandId) throw new DeliveryError('the rule has no saved command', false);
     if (!device) throw new DeliveryError('the event has no device', false);
+    const problem = await ruleCommandProblem(ctx, rule.id, device.tenantId);
+    if (problem) throw new DeliveryError(problem, false);
     const saved = await ctx.db.command.findFirst({ where: { id: rule.commandId, tenantId: device.tenantId } });
     if (!saved) throw new DeliveryError('the saved command no longer exists', false);
     const row = await ctx.db.device.findUnique({ where: { id: device.id } });
