@@ -73,7 +73,7 @@ class Gl200Framer implements Framer {
       const end = kind === 'text' ? this.textEnd() : this.binaryEnd();
       if (end === null) break;
       if (end < 0) {
-        this.buffer = this.buffer.subarray(1);
+        this.buffer = this.buffer.subarray(kind === 'text' ? this.longTextSkip() : 1);
         continue;
       }
       const frame = this.buffer.subarray(0, end);
@@ -89,6 +89,28 @@ class Gl200Framer implements Framer {
     const limit = Math.min(this.buffer.length, MAX_TEXT + 1);
     for (let i = 1; i < limit; i++) if (isTextEnd(this.buffer[i] as number)) return i;
     return this.buffer.length > MAX_TEXT ? -1 : null;
+  }
+
+  /**
+   * How many bytes to drop when the text message at the head has no end within MAX_TEXT. A text message ends at the
+   * first terminator after it, so no text message starting more than MAX_TEXT before that terminator (or before the
+   * end of the bytes when none has come) can end in time: skip the '+'s before there that open text, but stop at one
+   * that opens a binary frame (which has no terminator). Each byte looked at is dropped, so a stream of text headers
+   * without an end costs linear time.
+   */
+  private longTextSkip(): number {
+    const buf = this.buffer;
+    let stop = MAX_TEXT + 1;
+    while (stop < buf.length && !isTextEnd(buf[stop] as number)) stop++;
+    const horizon = stop - MAX_TEXT;
+    let at = 1;
+    for (;;) {
+      at = buf.indexOf(PLUS, at);
+      if (at < 0 || at >= horizon) return Math.max(1, Math.min(horizon, buf.length));
+      const kind = gl200FrameKind(buf.subarray(at));
+      if (kind === 'binary' || kind === 'wait') return at;
+      at += 1;
+    }
   }
 
   /** Length of the binary frame, null while incomplete, -1 when its declared length is impossible. */
