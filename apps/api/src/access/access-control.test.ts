@@ -141,6 +141,7 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
     /** the foreign id to send for each route parameter, by route */
     const foreignIds: Record<string, number | string> = {
       '/api/users/:id': userB.id,
+      '/api/users/:id/password-link': userB.id,
       '/api/v2/user/:id': userB.id,
       '/api/v2/role/:id': roleB.id,
       '/api/devices/:id': deviceB.id,

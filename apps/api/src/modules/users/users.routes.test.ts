@@ -129,6 +129,81 @@ describe('users (/api/users)', () => {
     expect(other.statusCode).toBe(403);
   });
 
+  it('a manager changes, disables or deletes only users whose permissions are a subset of their own', async () => {
+    const tenant = await buildTenant(t.ctx.db);
+    const helpdesk = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions: ['VIEW_USERS', 'VIEW_DEVICES'] });
+    const tenantAdmin = await buildUser(t.ctx.db, {
+      tenantId: tenant.id,
+      permissions: ['VIEW_USERS', 'VIEW_DEVICES', 'SEND_COMMAND', 'VIEW_ROLES'],
+    });
+    const driver = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions: ['VIEW_DEVICES'] });
+    const headers = { authorization: (await signIn(t.app, helpdesk.email)).authorization };
+    for (const payload of [{ name: 'Taken over' }, { disabled: true }, { active: false }]) {
+      const res = await t.app.inject({ method: 'PUT', url: `/api/users/${tenantAdmin.id}`, headers, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(403);
+      expect(res.json().message).toBe('This user holds permissions you do not hold');
+    }
+    const v2 = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v2/user/${tenantAdmin.id}`,
+      headers,
+      payload: { disabled: true },
+    });
+    expect(v2.statusCode).toBe(403);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/users/${tenantAdmin.id}`, headers });
+    expect(del.statusCode).toBe(403);
+    expect(await t.ctx.db.user.findUniqueOrThrow({ where: { id: tenantAdmin.id } })).toMatchObject({
+      name: tenantAdmin.name,
+      disabled: false,
+      active: true,
+    });
+    // a user holding less is theirs to manage
+    const disable = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${driver.id}`,
+      headers,
+      payload: { disabled: true },
+    });
+    expect(disable.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/users/${driver.id}`, headers })).statusCode).toBe(204);
+  });
+
+  it('nobody sets another user’s password or email: a password link is mailed instead', async () => {
+    const tenant = await buildTenant(t.ctx.db);
+    const admin = await buildUser(t.ctx.db, { administrator: true });
+    const manager = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions: ['VIEW_USERS', 'VIEW_DEVICES'] });
+    const driver = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions: ['VIEW_DEVICES'] });
+    for (const who of [admin, manager]) {
+      const headers = { authorization: (await signIn(t.app, who.email)).authorization };
+      for (const payload of [{ password: 'Taken-over-1' }, { email: `other-${driver.id}@example.test` }]) {
+        const res = await t.app.inject({ method: 'PUT', url: `/api/users/${driver.id}`, headers, payload });
+        expect(res.statusCode, JSON.stringify(payload)).toBe(403);
+        expect(res.json().message).toBe('Only the user can change their password or email; send a password link');
+      }
+      // sending the unchanged email back (a whole-user update) is fine
+      const same = await t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${driver.id}`,
+        headers,
+        payload: { email: driver.email.toUpperCase(), name: 'Driver' },
+      });
+      expect(same.statusCode).toBe(200);
+    }
+    await expect(signIn(t.app, driver.email, PASSWORD)).resolves.toBeDefined();
+
+    const headers = { authorization: (await signIn(t.app, manager.email)).authorization };
+    const before = t.mails.length;
+    const link = await t.app.inject({ method: 'POST', url: `/api/users/${driver.id}/password-link`, headers });
+    expect(link.statusCode).toBe(204);
+    const mail = t.mails.slice(before).find((m) => m.to === driver.email);
+    expect(mail?.text).toContain('/password/reset/');
+    // an invited user (no password yet) gets a new invitation
+    const invited = await buildUser(t.ctx.db, { tenantId: tenant.id, passwordHash: null });
+    const again = await t.app.inject({ method: 'POST', url: `/api/users/${invited.id}/password-link`, headers });
+    expect(again.statusCode).toBe(204);
+    expect(t.mails.find((m) => m.to === invited.email)?.text).toContain('/password/create/');
+  });
+
   it('a user changes their own settings and preferences, not their flags', async () => {
     const tenant = await buildTenant(t.ctx.db);
     const me = await buildUser(t.ctx.db, {

@@ -1,4 +1,4 @@
-import { idParamsSchema } from '@waymark/contracts/common';
+import { idParamsSchema, idSchema } from '@waymark/contracts/common';
 import { userInputSchema, userSchema, userUpdateSchema } from '@waymark/contracts/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +6,15 @@ import type { AppContext } from '../../context';
 import { caller } from '../../plugins/app/auth';
 import { registerFromBody } from './registration.service';
 import { presentUser } from './users.presenter';
-import { createUser, deleteUser, listUsers, readUser, traccarUserUpdate, updateUser } from './users.service';
+import {
+  createUser,
+  deleteUser,
+  listUsers,
+  readUser,
+  sendPasswordLink,
+  traccarUserUpdate,
+  updateUser,
+} from './users.service';
 
 /** Traccar's /api/users. POST without a session is self-registration. */
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -16,8 +24,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       config: { permissions: ['ADMIN_ACCOUNT', 'VIEW_USERS'] },
       schema: {
         querystring: z.object({
-          userId: z.coerce.number().int().optional(),
-          tenantId: z.coerce.number().int().optional(),
+          userId: idSchema.optional(),
+          tenantId: idSchema.optional(),
         }),
         response: { 200: z.array(userSchema) },
       },
@@ -42,6 +50,16 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     async (req) => {
       const auth = caller(req);
       return presentUser(await updateUser(ctx, auth, req.params.id, traccarUserUpdate(auth, req.params.id, req.body)));
+    },
+  );
+
+  // A manager does not set another user's password: the user gets a link to choose one.
+  app.post(
+    '/users/:id/password-link',
+    { config: { permissions: ['ADMIN_ACCOUNT', 'VIEW_USERS'] }, schema: { params: idParamsSchema } },
+    async (req, reply) => {
+      await sendPasswordLink(ctx, caller(req), req.params.id);
+      return reply.status(204).send();
     },
   );
 

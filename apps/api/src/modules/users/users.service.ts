@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import { conflict, forbidden, HttpError } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext, UserWithRole } from '../../plugins/app/auth-context';
+import { effectivePermissions } from '../../plugins/app/auth-context';
 import { hashPassword } from '../../security/password';
 import { audit } from '../audit/audit.service';
 import { mailPasswordLink } from '../password/password-links.service';
@@ -110,6 +111,20 @@ async function checkRole(auth: AuthContext, roleId: number | null | undefined) {
   }
 }
 
+/**
+ * Another user is the caller's to change, disable or delete only when the caller manages users and the target
+ * holds no permission the caller lacks (administrators excepted, and only administrators touch administrators).
+ */
+function checkManageable(auth: AuthContext, target: UserWithRole) {
+  if (!canManageUsers(auth)) throw forbidden();
+  if (auth.user.administrator) return;
+  if (target.administrator) throw forbidden();
+  const held = new Set(auth.permissions);
+  if (effectivePermissions(target).some((p) => !held.has(p))) {
+    throw forbidden('This user holds permissions you do not hold');
+  }
+}
+
 async function checkUserLimit(auth: AuthContext) {
   const limit = auth.user.userLimit;
   if (auth.user.administrator || auth.scope.platform || limit === -1) return;
@@ -172,7 +187,11 @@ export async function updateUser(
 ): Promise<UserWithRole> {
   const self = id === auth.user.id;
   const current = await getUser(auth, id);
-  if (!self && !canManageUsers(auth)) throw forbidden();
+  if (!self) checkManageable(auth, current);
+  // a password or email is changed by its owner only: a manager mails a password link instead
+  if (!self && (input.password || (input.email !== undefined && input.email.trim().toLowerCase() !== current.email))) {
+    throw forbidden('Only the user can change their password or email; send a password link');
+  }
   const privileged = PRIVILEGED.filter(
     (k) => input[k] !== undefined && input[k] !== (current as Record<string, unknown>)[k],
   );
@@ -181,7 +200,6 @@ export async function updateUser(
     throw forbidden('You cannot remove your own administrator flag');
   if (input.administrator !== undefined && input.administrator !== current.administrator && !auth.user.administrator)
     throw forbidden();
-  if (current.administrator && !auth.user.administrator) throw forbidden();
   if (
     input.email !== undefined &&
     input.email.toLowerCase() !== current.email &&
@@ -201,6 +219,10 @@ export async function updateUser(
     data: { ...next, ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}) },
     include: { role: true },
   });
+  if (user.roleId !== current.roleId || user.tenantId !== current.tenantId || user.administrator !== current.administrator) {
+    // other flags or tenants: the user's live sockets were opened with the old ones
+    await ctx.live.disconnect({ userIds: [id], reason: 'Your access changed' });
+  }
   if (input.password || input.disabled || input.active === false) await revokeOthers(ctx, auth, id);
   await audit(ctx, {
     action: 'user.updated',
@@ -241,10 +263,27 @@ export async function deleteUser(ctx: AppContext, auth: AuthContext, id: number)
   if (!canManageUsers(auth)) throw forbidden();
   if (id === auth.user.id) throw forbidden('You cannot delete your own account');
   const user = await getUser(auth, id);
-  if (user.administrator && !auth.user.administrator) throw forbidden();
+  checkManageable(auth, user);
   await auth.db.user.delete({ where: { id } });
   await audit(ctx, {
     action: 'user.deleted',
+    userId: auth.user.id,
+    tenantId: user.tenantId,
+    objectType: 'user',
+    objectId: id,
+  });
+}
+
+/**
+ * Mails a user the caller manages a link to choose a password: a reset link, or a new invitation when the
+ * account has no password yet.
+ */
+export async function sendPasswordLink(ctx: AppContext, auth: AuthContext, id: number): Promise<void> {
+  const user = await getUser(auth, id);
+  if (id !== auth.user.id) checkManageable(auth, user);
+  await mailPasswordLink(ctx, user, user.passwordHash ? 'PASSWORD_RESET' : 'PASSWORD_CREATE');
+  await audit(ctx, {
+    action: 'password.link_sent',
     userId: auth.user.id,
     tenantId: user.tenantId,
     objectType: 'user',
