@@ -41,3 +41,18 @@ describe('delimiterFramer', () => {
     expect(text(framer.push(Buffer.from('*HQ,1#*HQ,2#')))).toEqual(['*HQ,1#', '*HQ,2#']);
   });
 });
+
+describe('delimiter framer on a stream of delimiters', () => {
+  it('finds each delimiter once: 1 MiB of empty frames costs linear time', () => {
+    const framer = delimiterFramer({ delimiters: ['\r\n', '\n', ';', '*'], maxFrameLength: 2048 })();
+    // 64 KiB reads: a search from the start of the read for every frame would cost 64 KiB per byte
+    const chunk = Buffer.alloc(64 * 1024, '*');
+    const started = process.cpuUsage();
+    for (let i = 0; i < 16; i++) framer.push(chunk);
+    const used = process.cpuUsage(started);
+    const ms = (used.user + used.system) / 1000;
+    console.info(`delimiter framer: 1 MiB of '*' in ${ms.toFixed(0)} ms CPU`);
+    expect(framer.buffered).toBe(0);
+    expect(ms).toBeLessThan(600);
+  });
+});

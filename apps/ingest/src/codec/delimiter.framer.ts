@@ -37,36 +37,39 @@ class DelimiterFramer implements Framer {
   }
 
   push(chunk: Buffer): Buffer[] {
-    this.buffer = this.buffer.length > 0 ? Buffer.concat([this.buffer, chunk]) : chunk;
+    const buffer = this.buffer.length > 0 ? Buffer.concat([this.buffer, chunk]) : chunk;
     const frames: Buffer[] = [];
+    // Where each delimiter next occurs at or after `from` (-1: nowhere), looked up again only once passed, so each
+    // byte is searched once per delimiter however many frames the read holds.
+    const next = this.delimiters.map((d) => buffer.indexOf(d));
+    let from = 0;
     for (;;) {
-      const found = this.findDelimiter();
-      if (!found) break;
-      const end = found.index + (this.includeDelimiter ? found.length : 0);
-      const frame = this.buffer.subarray(0, end);
-      const content = found.index;
-      this.buffer = this.buffer.subarray(found.index + found.length);
+      let index = -1;
+      let length = 0;
+      for (let i = 0; i < next.length; i++) {
+        const d = this.delimiters[i] as Buffer;
+        let at = next[i] as number;
+        if (at >= 0 && at < from) next[i] = at = buffer.indexOf(d, from);
+        if (at >= 0 && (index < 0 || at < index || (at === index && d.length > length))) {
+          index = at;
+          length = d.length;
+        }
+      }
+      if (index < 0) break;
+      const content = index - from;
+      const frameEnd = index + (this.includeDelimiter ? length : 0);
       if (this.discarding) this.discarding = false;
-      else if (content > 0 && content <= this.maxFrameLength) frames.push(Buffer.from(frame));
+      else if (content > 0 && content <= this.maxFrameLength) frames.push(Buffer.from(buffer.subarray(from, frameEnd)));
+      from = index + length;
     }
-    if (this.buffer.length > this.maxFrameLength) {
+    let rest = buffer.subarray(from);
+    if (rest.length > this.maxFrameLength) {
       // Keep the tail that may hold the start of a delimiter split across reads.
       const keep = Math.max(...this.delimiters.map((d) => d.length)) - 1;
-      this.buffer = this.buffer.subarray(this.buffer.length - keep);
+      rest = rest.subarray(rest.length - keep);
       this.discarding = true;
     }
-    this.buffer = Buffer.from(this.buffer);
+    this.buffer = Buffer.from(rest);
     return frames;
-  }
-
-  private findDelimiter(): { index: number; length: number } | undefined {
-    let best: { index: number; length: number } | undefined;
-    for (const d of this.delimiters) {
-      const index = this.buffer.indexOf(d);
-      if (index >= 0 && (!best || index < best.index || (index === best.index && d.length > best.length))) {
-        best = { index, length: d.length };
-      }
-    }
-    return best;
   }
 }
