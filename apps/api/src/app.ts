@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
+import { oidcForcePlugin } from './modules/oidc/oidc-force';
 import { API_ROUTES, V2_ROUTES } from './modules/routes';
 import { authPlugin } from './plugins/app/auth';
 import { errorsPlugin } from './plugins/app/errors';
@@ -32,6 +33,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await app.register(errorsPlugin);
   await registerHttpPlugins(app, ctx);
+  await app.register(oidcForcePlugin, { ctx });
   await app.register(authPlugin, { ctx });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 

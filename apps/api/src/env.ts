@@ -102,7 +102,7 @@ export const envSchema = z
     OIDC_CLIENT_ID: optionalText,
     OIDC_CLIENT_SECRET: optionalText,
     OIDC_SCOPES: z.string().default('openid email profile'),
-    /** password sign-in, HTTP Basic, self-registration and password reset are refused (administrators excepted) */
+    /** password sign-in, HTTP Basic, self-registration, password reset and invitation links are refused (403) */
     OIDC_FORCE: bool.default(false),
     OIDC_REGISTRATION: bool.default(true),
     /** the provider enforces a second factor itself: accounts with TOTP or email codes may sign in through it */

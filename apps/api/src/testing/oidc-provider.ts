@@ -9,7 +9,8 @@ import { Provider } from 'oidc-provider';
 export interface TestIdentity {
   sub: string;
   email?: string;
-  emailVerified?: boolean;
+  /** the `email_verified` claim (true when not given); null leaves the claim out */
+  emailVerified?: boolean | null;
   name?: string;
 }
 
@@ -71,7 +72,7 @@ export async function startOidcProvider(options: { redirectUris: string[] }): Pr
           return {
             sub,
             ...(identity.email !== undefined ? { email: identity.email } : {}),
-            email_verified: identity.emailVerified ?? true,
+            ...(identity.emailVerified !== null ? { email_verified: identity.emailVerified ?? true } : {}),
             ...(identity.name !== undefined ? { name: identity.name } : {}),
           };
         },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { Env } from '../../env';
-import { buildUser } from '../../testing/factories';
+import { buildUser, PASSWORD, signIn } from '../../testing/factories';
 import {
   CALLBACK_PATH,
   CookieJar,
@@ -18,6 +18,8 @@ import type { TestOidcProvider } from '../../testing/oidc-provider';
 import { startOidcProvider } from '../../testing/oidc-provider';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
+import { SECOND_FACTOR_NOT_TRUSTED, UNVERIFIED_EMAIL } from './oidc.service';
+import { PASSWORDS_REFUSED } from './oidc-force';
 
 const oidcEnv = (provider: TestOidcProvider, api: string) => ({
   OIDC_ISSUER: provider.issuer,
@@ -38,6 +40,9 @@ let closedUrl: string;
 /** OIDC configured, served under /waymark of its public URL by a prefix-stripping proxy (the test here) */
 let prefixed: FastifyInstance;
 let prefixedUrl: string;
+/** OIDC configured, the provider trusted for second factors (OIDC_TRUST_MFA) */
+let trusting: FastifyInstance;
+let trustingUrl: string;
 let counter = 0;
 
 /** Another app on `open`'s database with some settings changed (a fresh database would cost seconds). */
@@ -45,23 +50,29 @@ const variant = (env: Partial<Env>) => buildApp({ ...open.ctx, env: { ...open.ct
 const uniqueSub = (label: string) => `${label}-${Date.now().toString(36)}-${++counter}`;
 
 beforeAll(async () => {
-  const [openPort, closedPort, prefixedPort] = (await freePorts(3)) as [number, number, number];
+  const [openPort, closedPort, prefixedPort, trustingPort] = (await freePorts(4)) as [number, number, number, number];
   openUrl = `http://127.0.0.1:${openPort}`;
   closedUrl = `http://127.0.0.1:${closedPort}`;
   prefixedUrl = `http://127.0.0.1:${prefixedPort}`;
+  trustingUrl = `http://127.0.0.1:${trustingPort}`;
   provider = await startOidcProvider({
-    redirectUris: [openUrl, closedUrl, `${prefixedUrl}/waymark`].map((base) => `${base}${CALLBACK_PATH}`),
+    redirectUris: [openUrl, closedUrl, `${prefixedUrl}/waymark`, trustingUrl].map((base) => `${base}${CALLBACK_PATH}`),
   });
   open = await createTestApp(oidcEnv(provider, openUrl));
+  // self-registration is open on this server (OpenID registration needs it as well as OIDC_REGISTRATION)
+  await open.ctx.db.server.update({ where: { id: 1 }, data: { registration: true } });
   // more apps on the same database: registration off, a public URL with a path
   closed = await variant({ OIDC_REGISTRATION: false, WAYMARK_PUBLIC_URL: closedUrl });
   prefixed = await variant({ WAYMARK_PUBLIC_URL: `${prefixedUrl}/waymark` });
+  trusting = await variant({ OIDC_TRUST_MFA: true, WAYMARK_PUBLIC_URL: trustingUrl });
+  await trusting.listen({ port: trustingPort, host: '127.0.0.1' });
   await open.app.listen({ port: openPort, host: '127.0.0.1' });
   await closed.listen({ port: closedPort, host: '127.0.0.1' });
   await prefixed.listen({ port: prefixedPort, host: '127.0.0.1' });
 });
 
 afterAll(async () => {
+  await trusting?.close();
   await prefixed?.close();
   await closed?.close();
   await open?.close();
@@ -241,11 +252,59 @@ describe('OpenID Connect details', () => {
     await buildUser(open.ctx.db, { email });
     provider.addAccount({ sub, email, name: 'Unverified', emailVerified: false });
     const { res, jar } = await signInThroughProvider(openUrl, provider, sub);
-    expect(res.status).toBe(401);
-    expect(((await res.json()) as { message: string }).message).toBe(
-      'The identity provider has not verified this email address',
-    );
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { message: string }).message).toBe(UNVERIFIED_EMAIL);
     expect(jar.get(openUrl, 'waymark_session')).toBeUndefined();
+  });
+
+  it('does not link an account when the provider does not say the email is verified', async () => {
+    const victim = await buildUser(open.ctx.db);
+    const sub = uniqueSub('unsaid');
+    provider.addAccount({ sub, email: victim.email, name: 'Claims Anything', emailVerified: null });
+    const { res, jar } = await signInThroughProvider(openUrl, provider, sub);
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { message: string }).message).toBe(UNVERIFIED_EMAIL);
+    expect(jar.get(openUrl, 'waymark_session')).toBeUndefined();
+    expect(await open.ctx.db.authSession.count({ where: { userId: victim.id } })).toBe(0);
+
+    // nor does it make an account for an unverified address
+    const newcomer = uniqueSub('unsaid-new');
+    provider.addAccount({ sub: newcomer, email: `${newcomer}@idp.example.test`, emailVerified: null });
+    expect((await signInThroughProvider(openUrl, provider, newcomer)).res.status).toBe(403);
+    expect(await open.ctx.db.user.count({ where: { email: `${newcomer}@idp.example.test` } })).toBe(0);
+  });
+
+  it("follows the server's registration setting as well as OIDC_REGISTRATION", async () => {
+    await open.ctx.db.server.update({ where: { id: 1 }, data: { registration: false } });
+    try {
+      const sub = uniqueSub('closed-server');
+      const email = `${sub}@idp.example.test`;
+      provider.addAccount({ sub, email });
+      const { res, jar } = await signInThroughProvider(openUrl, provider, sub);
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { message: string }).message).toBe('Registration is disabled');
+      expect(jar.get(openUrl, 'waymark_session')).toBeUndefined();
+      expect(await open.ctx.db.user.count({ where: { email } })).toBe(0);
+    } finally {
+      await open.ctx.db.server.update({ where: { id: 1 }, data: { registration: true } });
+    }
+  });
+
+  it("keeps the account's second factor unless the server trusts the provider's (OIDC_TRUST_MFA)", async () => {
+    const withTotp = await buildUser(open.ctx.db, { totpKey: 'JBSWY3DPEHPK3PXP' });
+    const withMailedCode = await buildUser(open.ctx.db, { emailOtp: true });
+    for (const user of [withTotp, withMailedCode]) {
+      const sub = uniqueSub('mfa');
+      provider.addAccount({ sub, email: user.email });
+      const { res, jar } = await signInThroughProvider(openUrl, provider, sub);
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { message: string }).message).toBe(SECOND_FACTOR_NOT_TRUSTED);
+      expect(jar.get(openUrl, 'waymark_session')).toBeUndefined();
+
+      const trusted = await signInThroughProvider(trustingUrl, provider, sub);
+      expectSignedIn(trusted.res, trustingUrl, trusted.jar);
+      expect((await whoAmI(trustingUrl, trusted.jar)).id).toBe(user.id);
+    }
   });
 
   it('works with a public URL that has a path (behind a proxy that strips it)', async () => {
@@ -302,6 +361,59 @@ describe('OpenID Connect configuration', () => {
         expect(res.statusCode).toBe(404);
         expect(res.json()).toEqual({ message: 'OpenID Connect is not configured' });
       }
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('OIDC_FORCE', () => {
+  it('refuses every password path server-side, and leaves OpenID and issued tokens working', async () => {
+    const user = await buildUser(open.ctx.db);
+    const { authorization } = await signIn(open.app, user.email);
+    const app = await variant({ OIDC_FORCE: true });
+    try {
+      const basic = `Basic ${Buffer.from(`${user.email}:${PASSWORD}`).toString('base64')}`;
+      const refused = [
+        { method: 'POST' as const, url: '/api/session', payload: { email: user.email, password: PASSWORD } },
+        { method: 'GET' as const, url: '/api/session', headers: { authorization: basic } },
+        {
+          method: 'POST' as const,
+          url: '/api/users',
+          payload: { name: 'New', email: 'new@x.test', password: PASSWORD },
+        },
+        { method: 'POST' as const, url: '/api/password/reset', payload: { email: user.email } },
+        {
+          method: 'POST' as const,
+          url: '/api/password/update',
+          payload: { token: 'x'.repeat(43), password: PASSWORD },
+        },
+      ];
+      for (const request of refused) {
+        const res = await app.inject(request);
+        expect(res.statusCode, request.url).toBe(403);
+        expect(res.json(), request.url).toEqual({ message: PASSWORDS_REFUSED });
+      }
+      const me = await app.inject({ method: 'GET', url: '/api/session', headers: { authorization } });
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toMatchObject({ id: user.id });
+      expect((await app.inject({ method: 'GET', url: '/api/server' })).json()).toMatchObject({ openIdForce: true });
+      expect((await app.inject({ method: 'GET', url: '/api/session/openid/auth' })).statusCode).toBe(302);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('does nothing while OpenID Connect is not configured', async () => {
+    const user = await buildUser(open.ctx.db);
+    const app = await variant({ OIDC_FORCE: true, OIDC_ISSUER: undefined, OIDC_CLIENT_ID: undefined });
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/session',
+        payload: { email: user.email, password: PASSWORD },
+      });
+      expect(res.statusCode).toBe(200);
     } finally {
       await app.close();
     }

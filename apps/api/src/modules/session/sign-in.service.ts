@@ -5,6 +5,7 @@ import { HttpError, tooManyRequests } from '../../http-error';
 import { accountProblem } from '../../plugins/app/auth-context';
 import { verifyPassword } from '../../security/password';
 import { audit } from '../audit/audit.service';
+import { refusePasswordWhenOidcForced } from '../oidc/oidc-force';
 import { presentUser } from '../users/users.presenter';
 import { checkCode, secondFactorOf, sendEmailCode } from './second-factor.service';
 import type { SessionMeta } from './session.service';
@@ -20,6 +21,7 @@ export async function signIn(
   input: { email: string; password: string; code?: string },
   meta: SessionMeta & { ip: string },
 ): Promise<SignInResponse> {
+  refusePasswordWhenOidcForced(ctx);
   const email = input.email.trim().toLowerCase();
   const ip = await ctx.limiter.hit(`signin:ip:${meta.ip}`, SIGN_IN_LIMITS.perIp.limit, SIGN_IN_LIMITS.perIp.windowMs);
   if (!ip.allowed) throw tooManyRequests(ip.retryAfterMs);
