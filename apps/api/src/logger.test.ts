@@ -65,4 +65,15 @@ describe('logs', () => {
       '/api/session/openid/callback?code=[redacted]&state=[redacted]',
     );
   });
+
+  it('mask invitation, reset and share links in paths', () => {
+    expect(safeUrl('/password/create/inv1t3T0ken')).toBe('/password/create/[redacted]');
+    expect(safeUrl('/password/reset/r3setT0ken?lang=fr')).toBe('/password/reset/[redacted]?lang=fr');
+    expect(safeUrl('/api/share/0b4f1c9e-1111-4222-8333-944455556666')).toBe('/api/share/[redacted]');
+    expect(safeUrl('/devices/share/0b4f1c9e-1111-4222-8333-944455556666')).toBe('/devices/share/[redacted]');
+    expect(safeUrl('/api/socket?share=0b4f1c9e')).toBe('/api/socket?share=[redacted]');
+    // the routes that create links keep their names
+    expect(safeUrl('/api/share/device')).toBe('/api/share/device');
+    expect(safeUrl('/api/password/reset')).toBe('/api/password/reset');
+  });
 });

@@ -16,11 +16,17 @@ export const REDACT = [
   '*.secret',
 ];
 
-const SECRET_PARAMS = /([?&](?:token|code|state|access_token|refresh_token)=)[^&]*/gi;
+const SECRET_PARAMS = /([?&](?:token|code|state|access_token|refresh_token|share)=)[^&#]*/gi;
+/**
+ * Path segments that are credentials: invitation and password-reset links (valid for days and hours) and share
+ * links (anyone holding one sees the device), in the web app's paths and the API's.
+ */
+const SECRET_PATHS =
+  /(\/(?:password\/(?:create|reset|update)|share|devices\/share)\/)(?!(?:device|group)(?:[/?#]|$))[^/?#]+/gi;
 
-/** A request URL fit for a log line: secret query parameters masked. */
+/** A request URL fit for a log line: secret query parameters and link tokens masked. */
 export function safeUrl(url: string): string {
-  return url.replace(SECRET_PARAMS, '$1[redacted]');
+  return url.replace(SECRET_PATHS, '$1[redacted]').replace(SECRET_PARAMS, '$1[redacted]');
 }
 
 export function loggerOptions(level: string): LoggerOptions {
