@@ -25,6 +25,12 @@ export interface LiveSubscriber {
   send(frame: string): void;
   /** ends the socket: its user's access changed (signed out, disabled, password or role changed) */
   close?(reason: string): void;
+  /**
+   * the user whose access an anonymous socket borrows (a share link's creator): when that user's access changes
+   * the socket is not closed outright but asked to `recheck` whether it may go on
+   */
+  onBehalfOf?: number;
+  recheck?(): void;
 }
 
 /** Whose sockets must close: every socket of these users, and every socket opened with these sessions. */
@@ -139,6 +145,13 @@ export class LiveHub {
     const users = new Set(target.userIds ?? []);
     const sessions = new Set(target.sessionIds ?? []);
     for (const subscriber of [...this.subscribers]) {
+      if (subscriber.onBehalfOf !== undefined && users.has(subscriber.onBehalfOf)) {
+        try {
+          subscriber.recheck?.();
+        } catch (err) {
+          this.log.debug({ err }, 'socket not rechecked');
+        }
+      }
       const hit =
         (subscriber.userId !== undefined && users.has(subscriber.userId)) ||
         (subscriber.sessionId !== undefined && sessions.has(subscriber.sessionId));

@@ -53,6 +53,11 @@ export async function updateRole(ctx: AppContext, auth: AuthContext, id: number,
     where: { id },
     data: { name: input.name, description: input.description ?? null, permissions: input.permissions },
   });
+  if (!sameFlags(current.permissions, role.permissions)) {
+    // the role's users hold other flags now: their live sockets were opened with the old ones
+    const users = await ctx.db.user.findMany({ where: { roleId: id }, select: { id: true } });
+    await ctx.live.disconnect({ userIds: users.map((u) => u.id), reason: 'Your role changed' });
+  }
   await audit(ctx, {
     action: 'role.updated',
     userId: auth.user.id,
@@ -81,3 +86,6 @@ async function unique(auth: AuthContext, name: string, tenantId: number | null) 
   const clash = await auth.db.role.findFirst({ where: { name, tenantId } });
   if (clash) throw conflict('A role with this name already exists');
 }
+
+const sameFlags = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join() === [...b].sort().join();

@@ -1,9 +1,11 @@
 import type { Permission } from '@waymark/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
+import { buildAuthContext } from '../../plugins/app/auth-context';
 import { buildTenant, buildUser, signIn } from '../../testing/factories';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
+import { updateRole } from '../roles/roles.service';
 import { SHARE_DISABLED } from './share.service';
 import { SHARE_CLOSE_CODE } from './share-socket';
 
@@ -115,6 +117,7 @@ describe('share links', () => {
         id: crypto.randomUUID(),
         deviceId: m.device.id,
         tenantId: m.tenant.id,
+        createdById: m.user.id,
         expiresAt: new Date(Date.now() - 1000),
       },
     });
@@ -123,6 +126,7 @@ describe('share links', () => {
         id: crypto.randomUUID(),
         deviceId: m.device.id,
         tenantId: m.tenant.id,
+        createdById: m.user.id,
         expiresAt: new Date(Date.now() + 60_000),
       },
     });
@@ -132,6 +136,65 @@ describe('share links', () => {
     const res = await t.app.inject({ method: 'DELETE', url: `/api/share/${live.id}`, headers: other.headers });
     expect(res.statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/share/${live.id}` })).statusCode).toBe(200);
+  });
+
+  it('stops when the device changes tenant or its creator loses access', async () => {
+    const share = async (m: Awaited<ReturnType<typeof member>>) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/share/device',
+        headers: m.headers,
+        payload: { deviceId: m.device.id, expiration: inHours(2) },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().id as string;
+    };
+    const view = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/share/${id}` })).statusCode;
+
+    const sold = await member();
+    const soldLink = await share(sold);
+    const buyer = await buildTenant(t.ctx.db);
+    await t.ctx.db.device.update({ where: { id: sold.device.id }, data: { tenantId: buyer.id } });
+    expect(await view(soldLink)).toBe(404);
+
+    const disabled = await member();
+    const disabledLink = await share(disabled);
+    await t.ctx.db.user.update({ where: { id: disabled.user.id }, data: { disabled: true } });
+    expect(await view(disabledLink)).toBe(404);
+
+    const deleted = await member();
+    const deletedLink = await share(deleted);
+    await t.ctx.db.user.delete({ where: { id: deleted.user.id } });
+    expect(await view(deletedLink)).toBe(404);
+
+    const demoted = await member();
+    const demotedLink = await share(demoted);
+    await t.ctx.db.role.update({
+      where: { id: demoted.user.roleId as number },
+      data: { permissions: ['VIEW_DEVICES'] },
+    });
+    expect(await view(demotedLink)).toBe(404);
+
+    const moved = await member();
+    const movedLink = await share(moved);
+    const elsewhere = await buildTenant(t.ctx.db);
+    await t.ctx.db.user.update({ where: { id: moved.user.id }, data: { tenantId: elsewhere.id } });
+    expect(await view(movedLink)).toBe(404);
+
+    // a link from before creators were recorded has no one vouching for it
+    const legacy = await member();
+    const orphan = await t.ctx.db.shareLink.create({
+      data: {
+        id: crypto.randomUUID(),
+        deviceId: legacy.device.id,
+        tenantId: legacy.tenant.id,
+        expiresAt: new Date(Date.now() + 60_000),
+      },
+    });
+    expect(await view(orphan.id)).toBe(404);
+
+    const kept = await member();
+    expect(await view(await share(kept))).toBe(200);
   });
 
   it('is refused while the server disables sharing', async () => {
@@ -175,6 +238,7 @@ describe('/api/socket?share=', () => {
         id: crypto.randomUUID(),
         deviceId: m.device.id,
         tenantId: m.tenant.id,
+        createdById: m.user.id,
         expiresAt: new Date(Date.now() + 1500),
       },
     });
@@ -218,6 +282,7 @@ describe('/api/socket?share=', () => {
         id: crypto.randomUUID(),
         deviceId: m.device.id,
         tenantId: m.tenant.id,
+        createdById: m.user.id,
         expiresAt: new Date(Date.now() + 60_000),
       },
     });
@@ -229,6 +294,54 @@ describe('/api/socket?share=', () => {
     expect(await closed).toBe(SHARE_CLOSE_CODE);
     await expect(t.app.injectWS(`/api/socket?share=${link.id}`)).rejects.toThrow();
     await expect(t.app.injectWS('/api/socket?share=not-a-link')).rejects.toThrow();
+  });
+
+  it('ends the stream when the device moves to another tenant', async () => {
+    const m = await member();
+    const link = await t.ctx.db.shareLink.create({
+      data: {
+        id: crypto.randomUUID(),
+        deviceId: m.device.id,
+        tenantId: m.tenant.id,
+        createdById: m.user.id,
+        expiresAt: new Date(Date.now() + 60_000),
+      },
+    });
+    const ws = await t.app.injectWS(`/api/socket?share=${link.id}`);
+    const { frames, closed } = watch(ws);
+    await until(() => frames.length >= 2);
+    const buyer = await buildTenant(t.ctx.db);
+    await t.ctx.db.device.update({ where: { id: m.device.id }, data: { tenantId: buyer.id } });
+    const position = { ...(frames[1] as { positions: object[] }).positions[0], id: 900003 } as never;
+    t.ctx.live.publish([{ tenantId: buyer.id, deviceId: m.device.id, positions: [position] }]);
+    expect(await closed).toBe(SHARE_CLOSE_CODE);
+    expect(frames).toHaveLength(2);
+    await expect(t.app.injectWS(`/api/socket?share=${link.id}`)).rejects.toThrow();
+  });
+
+  it("ends the stream when its creator's access changes and they may no longer share", async () => {
+    const m = await member();
+    const link = await t.ctx.db.shareLink.create({
+      data: {
+        id: crypto.randomUUID(),
+        deviceId: m.device.id,
+        tenantId: m.tenant.id,
+        createdById: m.user.id,
+        expiresAt: new Date(Date.now() + 60_000),
+      },
+    });
+    const ws = await t.app.injectWS(`/api/socket?share=${link.id}`);
+    const { frames, closed } = watch(ws);
+    await until(() => frames.length >= 2);
+    const admin = await buildUser(t.ctx.db, { administrator: true });
+    const adminAuth = await buildAuthContext(t.ctx.db, admin, 'bearer');
+    const roleId = m.user.roleId as number;
+    // a change that keeps TRACK_DEVICES leaves the viewer connected
+    await updateRole(t.ctx, adminAuth, roleId, { name: 'Trackers', permissions: ['TRACK_DEVICES', 'VIEW_DEVICES'] });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(ws.readyState).toBe(ws.OPEN);
+    await updateRole(t.ctx, adminAuth, roleId, { name: 'Trackers', permissions: ['VIEW_DEVICES'] });
+    expect(await closed).toBe(SHARE_CLOSE_CODE);
   });
 
   it('leaves signed-in sockets as they were', async () => {

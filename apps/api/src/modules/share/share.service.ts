@@ -5,8 +5,9 @@ import type { ShareLink } from '@waymark/db/client';
 import type { AppContext } from '../../context';
 import { publicUrl } from '../../env';
 import { badRequest, forbidden } from '../../http-error';
-import { found } from '../../plugins/app/access-scope';
+import { found, tenantTree } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
+import { accountProblem, effectivePermissions } from '../../plugins/app/auth-context';
 import { audit } from '../audit/audit.service';
 import { presentSharedDevice, presentShareLink } from './share.presenter';
 
@@ -15,15 +16,37 @@ export const SHARE_NOT_FOUND = 'The share link is invalid or has expired';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The share link of this id while it is valid (not revoked, not expired), else null. */
+/**
+ * The share link of this id while it is valid, else null. Valid: not revoked, not expired, its device still in
+ * the tenant it was shared from, and its creator still able to share it — signs in, holds TRACK_DEVICES and still
+ * sees that tenant. A link stops the moment any of these changes, without anyone revoking it.
+ */
 export async function activeShare(ctx: AppContext, id: string, now = new Date()): Promise<ShareLink | null> {
   if (!UUID.test(id)) return null;
-  return ctx.db.shareLink.findFirst({ where: { id, revokedAt: null, expiresAt: { gt: now } } });
+  const row = await ctx.db.shareLink.findFirst({
+    where: { id, revokedAt: null, expiresAt: { gt: now } },
+    include: { device: { select: { tenantId: true } } },
+  });
+  if (!row || row.device.tenantId !== row.tenantId) return null;
+  const { device: _device, ...link } = row;
+  return (await creatorMayShare(ctx, link)) ? link : null;
 }
 
-/** The shared device and its latest position. */
+async function creatorMayShare(ctx: AppContext, link: ShareLink): Promise<boolean> {
+  if (link.createdById === null) return false;
+  const creator = await ctx.db.user.findUnique({ where: { id: link.createdById }, include: { role: true } });
+  if (!creator || accountProblem(creator)) return false;
+  if (!effectivePermissions(creator).includes('TRACK_DEVICES')) return false;
+  if (creator.tenantId === null) return true;
+  return link.tenantId !== null && (await tenantTree(ctx.db, creator.tenantId)).includes(link.tenantId);
+}
+
+/** The shared device (while it stays in the link's tenant) and its latest position. */
 export async function sharedDevice(ctx: AppContext, link: ShareLink): Promise<SharedDevice | null> {
-  const device = await ctx.db.device.findUnique({ where: { id: link.deviceId }, include: { model: true } });
+  const device = await ctx.db.device.findFirst({
+    where: { id: link.deviceId, tenantId: link.tenantId },
+    include: { model: true },
+  });
   if (!device) return null;
   const position =
     device.positionId === null

@@ -4,12 +4,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { notFound, unauthorized } from '../../http-error';
+import { forbidden, notFound, unauthorized } from '../../http-error';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { bearer } from '../../plugins/app/authenticate';
 import { latestPositions } from '../positions/positions.service';
 import { activeShare, SHARE_NOT_FOUND } from '../share/share.service';
 import { streamShare } from '../share/share-socket';
+import { mayWatchLive, seesTenant } from './socket.service';
 
 export const KEEPALIVE_MS = 55_000;
 /** Close code of a socket whose access ended (sign-out, disable, password or role change): sign in again. */
@@ -20,7 +21,8 @@ const shares = new WeakMap<FastifyRequest, ShareLink>();
 /**
  * /api/socket, Traccar's live frames (contracts' liveFrameSchema): on connect `{"positions": latest of every
  * visible device}`, then `{"positions"}`, `{"devices"}` and `{"events"}` as they happen, `{}` every 55 s to keep
- * proxies open.
+ * proxies open. A signed-in socket needs a flag that reads positions (LIVE_PERMISSIONS) and sees what REST shows
+ * its user; it is closed (SOCKET_REVOKED) when its user's access changes, so a narrower access means a new socket.
  */
 export const socketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
@@ -41,6 +43,7 @@ export const socketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         }
         if (!req.auth && req.query.token) req.auth = await bearer(ctx, req.query.token);
         if (!req.auth) throw unauthorized();
+        if (!mayWatchLive(req.auth.permissions)) throw forbidden();
       },
     },
     async (socket, req) => {
@@ -54,7 +57,7 @@ export const socketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       const unsubscribe = ctx.live.subscribe({
         userId: auth.user.id,
         ...(auth.sessionId ? { sessionId: auth.sessionId } : {}),
-        sees: (tenantId) => scope.platform || (tenantId !== null && scope.tenantIds.includes(tenantId)),
+        sees: (tenantId) => seesTenant(scope, tenantId),
         send,
         close: (reason) => socket.close(SOCKET_REVOKED, reason),
       });

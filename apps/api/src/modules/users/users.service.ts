@@ -223,6 +223,14 @@ export async function updateUser(
     // other flags or tenants: the user's live sockets were opened with the old ones
     await ctx.live.disconnect({ userIds: [id], reason: 'Your access changed' });
   }
+  if (
+    user.roleId !== current.roleId ||
+    user.tenantId !== current.tenantId ||
+    user.administrator !== current.administrator
+  ) {
+    // other flags or tenants: the user's live sockets were opened with the old ones
+    await ctx.live.disconnect({ userIds: [id], reason: 'Your access changed' });
+  }
   if (input.password || input.disabled || input.active === false) await revokeOthers(ctx, auth, id);
   await audit(ctx, {
     action: 'user.updated',
