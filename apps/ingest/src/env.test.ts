@@ -50,4 +50,15 @@ describe('loadIngestEnv', () => {
     expect(() => loadIngestEnv({ REDIS_URL: 'redis://:secret@host:6379 x' }, available)).toThrow(ConfigError);
     expect(() => loadIngestEnv({ REDIS_URL: 'redis://:secret@host:6379 x' }, available)).not.toThrow(/secret/);
   });
+
+  it('caps connections globally: 20000 by default, 0 for no limit, a bad value names the variable', () => {
+    expect(loadIngestEnv({}, available).maxConnections).toBe(20_000);
+    expect(loadIngestEnv({ WAYMARK_INGEST_MAX_CONNECTIONS: '0' }, available).maxConnections).toBe(0);
+    expect(loadIngestEnv({ WAYMARK_INGEST_MAX_CONNECTIONS: '500' }, available).maxConnections).toBe(500);
+    for (const bad of ['-1', 'many', '1.5']) {
+      expect(() => loadIngestEnv({ WAYMARK_INGEST_MAX_CONNECTIONS: bad }, available)).toThrow(
+        /^WAYMARK_INGEST_MAX_CONNECTIONS: /,
+      );
+    }
+  });
 });

@@ -11,6 +11,8 @@ export interface IngestEnv {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** TCP connections accepted from one IP address per protocol (0 = no limit) */
   maxConnectionsPerAddress: number;
+  /** TCP connections this node holds across all protocols and addresses (0 = no limit) */
+  maxConnections: number;
   /** silent connections are closed (and connectionless devices forgotten) after this, ms */
   idleTimeoutMs: number;
   /** Redis bus: acknowledgements wait while a partition's stream holds this many entries (0 = never wait) */
@@ -47,6 +49,11 @@ const fixedSchema = z.object({
     .int('expected a whole number')
     .min(0, 'expected 0 (no limit) or more')
     .default(1000),
+  WAYMARK_INGEST_MAX_CONNECTIONS: z.coerce
+    .number({ message: 'expected a number' })
+    .int('expected a whole number')
+    .min(0, 'expected 0 (no limit) or more')
+    .default(20_000),
   WAYMARK_BUS_HIGH_WATER_MARK: z.coerce
     .number({ message: 'expected a number of stream entries' })
     .int('expected a whole number')
@@ -113,6 +120,7 @@ export function loadIngestEnv(
     nodeId: fixed.WAYMARK_NODE_ID ?? `${hostname()}-${process.pid}`,
     logLevel: fixed.WAYMARK_LOG_LEVEL,
     maxConnectionsPerAddress: fixed.WAYMARK_INGEST_MAX_CONNECTIONS_PER_ADDRESS,
+    maxConnections: fixed.WAYMARK_INGEST_MAX_CONNECTIONS,
     idleTimeoutMs: fixed.WAYMARK_INGEST_IDLE_TIMEOUT * 1000,
     busHighWaterMark: fixed.WAYMARK_BUS_HIGH_WATER_MARK,
   };

@@ -3,12 +3,13 @@ import type { Logger } from 'pino';
 import type { ProtocolDefinition, Transport } from './protocols/protocol.types';
 import { protocolRegistry } from './protocols/registry';
 import { deliverCommand } from './transport/command-delivery';
+import { ConnectionGate } from './transport/connection-gate';
 import { errorMessage } from './transport/frame-pipeline';
 import { startHttpListener } from './transport/http-listener';
 import type { IngestContext, Listener } from './transport/ingest-context';
 import { DeviceRegistry } from './transport/session';
-import { startTcpListener } from './transport/tcp-listener';
-import { startUdpListener } from './transport/udp-listener';
+import { startTcpListener, type TcpListenerOptions } from './transport/tcp-listener';
+import { startUdpListener, type UdpListenerOptions } from './transport/udp-listener';
 
 export interface StartIngestOptions {
   bus: Bus;
@@ -27,6 +28,10 @@ export interface StartIngestOptions {
   idleTimeoutMs?: number;
   /** TCP connections accepted from one IP address per protocol. Default 1000; 0 = no limit. */
   maxConnectionsPerAddress?: number;
+  /** TCP connections this node holds across all protocols. Default 20000; 0 = no limit. */
+  maxConnections?: number;
+  /** Peers (source address and port) each UDP listener keeps; the least recently seen go first. Default 20000. */
+  maxUdpPeers?: number;
   /** Least time between two `online` statuses of one connectionless device. Default 60 s. */
   statusIntervalMs?: number;
 }
@@ -61,6 +66,7 @@ export async function startIngest(options: StartIngestOptions): Promise<Ingest> 
     statusIntervalMs: options.statusIntervalMs ?? 60_000,
   };
 
+  const gate = new ConnectionGate(options.maxConnections ?? 20_000, ctx.logger);
   const listeners: Listener[] = [];
   for (const name of names) {
     const protocol = registry.get(name)!;
@@ -73,6 +79,8 @@ export async function startIngest(options: StartIngestOptions): Promise<Ingest> 
             port,
             idleTimeoutMs,
             maxConnectionsPerAddress: options.maxConnectionsPerAddress ?? 1000,
+            gate,
+            maxPeers: options.maxUdpPeers ?? 20_000,
           }),
         );
       } catch (err) {
@@ -116,7 +124,7 @@ function startListener(
   ctx: IngestContext,
   protocol: ProtocolDefinition,
   transport: Transport,
-  options: { host: string; port: number; idleTimeoutMs: number; maxConnectionsPerAddress: number },
+  options: TcpListenerOptions & UdpListenerOptions,
 ): Promise<Listener> {
   if (protocol.kind === 'http')
     return startHttpListener(ctx, protocol, { ...options, commandTtlMs: options.idleTimeoutMs });

@@ -40,6 +40,7 @@ async function main(): Promise<void> {
       portOverrides: env.portOverrides,
       host: env.host,
       maxConnectionsPerAddress: env.maxConnectionsPerAddress,
+      maxConnections: env.maxConnections,
       idleTimeoutMs: env.idleTimeoutMs,
     });
   } catch (err) {

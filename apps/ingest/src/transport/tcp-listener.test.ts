@@ -133,4 +133,44 @@ describe('TCP listener', () => {
     await waitFor(() => a.received() === 'OK\n' && b.received() === 'OK\n', 'two accepted');
     await waitFor(() => c.socket.destroyed || c.socket.readableEnded, 'third refused');
   });
+
+  it('refuses connections beyond the global limit, across protocols and addresses', async () => {
+    const { h, port } = await start({ maxConnections: 2, maxConnectionsPerAddress: 0 });
+    const a = await tcpClient(port);
+    const b = await tcpClient(port);
+    await writeApart(a.socket, 'LOGIN,g1\n');
+    await writeApart(b.socket, 'LOGIN,g2\n');
+    await waitFor(() => a.received() === 'OK\n' && b.received() === 'OK\n', 'two accepted');
+    const c = await tcpClient(port);
+    await waitFor(() => c.socket.destroyed || c.socket.readableEnded, 'third refused');
+    // a closed connection frees its place
+    a.socket.destroy();
+    await waitFor(() => h.statuses.some((s) => s.uniqueId === 'g1' && s.event === 'disconnected'), 'first closed');
+    const d = await tcpClient(port);
+    await writeApart(d.socket, 'LOGIN,g4\n');
+    await waitFor(() => d.received() === 'OK\n', 'fourth accepted once a place is free');
+  });
+
+  it('closes a connection that drips bytes but completes no frame within the idle time', async () => {
+    const { port } = await start({ idleTimeoutMs: 400 });
+    const dripper = await tcpClient(port);
+    const talker = await tcpClient(port);
+    await writeApart(talker.socket, 'LOGIN,talk\n');
+    const started = Date.now();
+    let n = 0;
+    const timer = setInterval(() => {
+      n += 1;
+      if (!dripper.socket.destroyed) dripper.socket.write('P');
+      if (!talker.socket.destroyed) talker.socket.write(`POS,1,1,${n}\n`);
+    }, 100);
+    try {
+      await waitFor(() => dripper.socket.destroyed || dripper.socket.readableEnded, 'dripping connection closed', 3000);
+      expect(Date.now() - started).toBeLessThan(1500);
+      // whole frames keep a connection alive
+      await new Promise((r) => setTimeout(r, 600));
+      expect(talker.socket.destroyed || talker.socket.readableEnded).toBe(false);
+    } finally {
+      clearInterval(timer);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { createServer, type Socket } from 'node:net';
 import type { Logger } from 'pino';
 import type { Framer, StreamProtocol } from '../protocols/protocol.types';
+import { ConnectionGate } from './connection-gate';
 import { deviceDisconnected, errorMessage, processStreamFrame } from './frame-pipeline';
 import type { IngestContext, Listener } from './ingest-context';
 import { listen, peerOf } from './listen';
@@ -9,10 +10,12 @@ import { type DeviceChannel, Session } from './session';
 export interface TcpListenerOptions {
   host: string;
   port: number;
-  /** A connection silent this long is closed. */
+  /** A connection that completes no frame for this long is closed (bytes that complete nothing do not count). */
   idleTimeoutMs: number;
   /** More connections than this from one IP address are refused (0 = no limit). */
   maxConnectionsPerAddress?: number;
+  /** The node-wide cap on connections, shared by every listener (default: none). */
+  gate?: ConnectionGate;
 }
 
 /** Without a framer, each read is one frame. */
@@ -31,16 +34,22 @@ export async function startTcpListener(
   const connections = new Map<Socket, Promise<void>>();
   const perAddress = new Map<string, number>();
   const limit = options.maxConnectionsPerAddress ?? 0;
+  const gate = options.gate ?? new ConnectionGate(0, ctx.logger);
   const server = createServer((socket) => {
     const address = socket.remoteAddress ?? '?';
     const count = (perAddress.get(address) ?? 0) + 1;
     if (limit > 0 && count > limit) {
-      ctx.logger.warn({ protocol: protocol.name, address, limit }, 'too many connections from one address; refused');
+      gate.refuse({ protocol: protocol.name, address, limit }, 'too many connections from one address; refused');
+      socket.destroy();
+      return;
+    }
+    if (!gate.enter(protocol.name, address)) {
       socket.destroy();
       return;
     }
     perAddress.set(address, count);
     const done = handleConnection(ctx, protocol, socket, options).finally(() => {
+      gate.leave();
       connections.delete(socket);
       const left = (perAddress.get(address) ?? 1) - 1;
       if (left <= 0) perAddress.delete(address);
@@ -108,6 +117,7 @@ function handleConnection(
           socket.destroy();
           break;
         }
+        if (frames.length > 0) idle.refresh();
         for (const frame of frames) {
           if (socket.destroyed) break;
           await processStreamFrame(ctx, protocol, session, channel, frame, write);
@@ -127,10 +137,11 @@ function handleConnection(
   };
 
   socket.setNoDelay(true);
-  socket.setTimeout(options.idleTimeoutMs, () => {
+  // Only whole frames keep a connection open: a byte now and then that completes nothing does not.
+  const idle = setTimeout(() => {
     log().debug('idle connection closed');
     socket.destroy();
-  });
+  }, options.idleTimeoutMs);
   socket.on('error', (err) => log().debug({ err: err.message }, 'socket error'));
   socket.on('data', (chunk: Buffer) => {
     backlog.push(chunk);
@@ -148,6 +159,7 @@ function handleConnection(
 
   return new Promise((resolve) => {
     socket.once('close', () => {
+      clearTimeout(idle);
       drained
         .then(() => deviceDisconnected(ctx, session, channel))
         .catch((err) => log().warn({ err: errorMessage(err) }, 'disconnect status not published'))

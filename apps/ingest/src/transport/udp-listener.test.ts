@@ -49,4 +49,41 @@ describe('UDP listener', () => {
       client.close();
     }
   });
+
+  it('keeps a bounded peer table: a flood of spoofed source ports evicts the least recently seen peers', async () => {
+    harness = await startTestIngest({ registry: testRegistry, maxUdpPeers: 20 });
+    const h = harness;
+    const port = h.portOf('testline', 'udp');
+    const sockets = Array.from({ length: 60 }, () => createSocket('udp4'));
+    const inbox = sockets.map(() => [] as string[]);
+    for (const [i, socket] of sockets.entries()) {
+      socket.on('message', (msg) => inbox[i]?.push(msg.toString('latin1')));
+    }
+    const send = (i: number, text: string) =>
+      new Promise<void>((resolve, reject) =>
+        sockets[i]?.send(text, port, '127.0.0.1', (err) => (err ? reject(err) : resolve())),
+      );
+    try {
+      for (let i = 0; i < sockets.length; i++) {
+        await send(i, `LOGIN,flood${i}`);
+        await waitFor(() => inbox[i]?.length === 1, `login ack ${i}`);
+      }
+      const command = (uniqueId: string) =>
+        h.bus.sendCommand({
+          id: uniqueId,
+          uniqueId,
+          type: 'custom',
+          attributes: { data: uniqueId },
+          createdAt: new Date().toISOString(),
+        });
+      await command('flood59');
+      await waitFor(() => inbox[59]?.length === 2, 'command to a recent peer');
+      // the first peers were forgotten: their device is no longer reachable here
+      await command('flood0');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(inbox[0]).toEqual(['OK\n']);
+    } finally {
+      for (const socket of sockets) socket.close();
+    }
+  });
 });

@@ -9,6 +9,8 @@ export interface UdpListenerOptions {
   port: number;
   /** A peer (ip:port) silent this long is forgotten. */
   idleTimeoutMs: number;
+  /** Peers kept at most; beyond, the least recently seen is forgotten (sources are easily spoofed). Default 20000. */
+  maxPeers?: number;
   /** Datagrams being handled at once before new ones are dropped (UDP cannot push back). */
   maxInFlight?: number;
 }
@@ -33,15 +35,29 @@ export async function startUdpListener(
   let inFlight = 0;
   let dropped = 0;
 
+  const maxPeers = Math.max(1, options.maxPeers ?? 20_000);
+  const forget = (key: string, peer: Peer) => {
+    peers.delete(key);
+    if (peer.session.uniqueId) ctx.devices.unbind(peer.session.uniqueId, peer.channel);
+  };
+
+  // The map is kept in order of last datagram (a peer seen again moves to the end), so the least recently seen
+  // peer is the first one: evicted when the table is full, and the sweep stops at the first peer still fresh.
   const peerFor = (rinfo: RemoteInfo): Peer => {
     const key = `${rinfo.address}:${rinfo.port}`;
     let peer = peers.get(key);
-    if (!peer) {
+    if (peer) {
+      peers.delete(key);
+    } else {
+      while (peers.size >= maxPeers) {
+        const [oldestKey, oldest] = peers.entries().next().value as [string, Peer];
+        forget(oldestKey, oldest);
+      }
       const session = new Session(protocol.name, 'udp', key);
       const deliver = (data: Buffer | string) => socket.send(data, rinfo.port, rinfo.address);
       peer = { session, channel: { protocol, session, deliver }, chain: Promise.resolve(), lastSeen: 0 };
-      peers.set(key, peer);
     }
+    peers.set(key, peer);
     peer.lastSeen = Date.now();
     return peer;
   };
@@ -76,9 +92,8 @@ export async function startUdpListener(
     port,
     sweep(now) {
       for (const [key, peer] of peers) {
-        if (now - peer.lastSeen <= options.idleTimeoutMs) continue;
-        peers.delete(key);
-        if (peer.session.uniqueId) ctx.devices.unbind(peer.session.uniqueId, peer.channel);
+        if (now - peer.lastSeen <= options.idleTimeoutMs) break;
+        forget(key, peer);
       }
     },
     async close() {
