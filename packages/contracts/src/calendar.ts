@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attributesSchema, refSchema, text } from './common';
 
 /** A calendar (Traccar's Calendar): iCalendar text, base64-encoded in JSON as Traccar sends and returns it. */
 export const calendarSchema = z.object({
@@ -11,13 +12,12 @@ export const calendarSchema = z.object({
 export type CalendarDto = z.infer<typeof calendarSchema>;
 
 export const calendarInputSchema = z.object({
-  name: z.string().trim().min(1).max(128),
-  data: z
-    .string()
+  name: text().trim().min(1).max(128),
+  data: text()
     .min(1)
     .max(1_000_000)
     .describe('iCalendar text, base64-encoded (Traccar) or raw; simple or recurring events (RRULE)'),
-  tenantId: z.number().int().positive().nullish().describe('platform staff only'),
-  attributes: z.record(z.string(), z.unknown()).optional(),
+  tenantId: refSchema.nullish().describe('platform staff only'),
+  attributes: attributesSchema.optional(),
 });
 export type CalendarInput = z.infer<typeof calendarInputSchema>;

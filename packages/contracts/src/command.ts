@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { int4, real, refSchema, text, timeSchema } from './common';
 
-const attributeValue = z.union([z.string(), z.number(), z.boolean()]);
+const attributeValue = z.union([text(), real(), z.boolean()]);
 
 /** POST /api/commands/send: a saved command (`id`) or an ad-hoc one for a device. */
 export const sendCommandSchema = z
   .object({
-    id: z.number().int().min(0).optional().describe('saved command to send (0 or absent: ad hoc)'),
-    deviceId: z.number().int().positive(),
-    type: z.string().trim().min(1).max(64).optional().describe("Traccar's type: engineStop, engineResume, custom, …"),
-    attributes: z.record(z.string(), attributeValue).default({}).describe('data (custom), frequency (s), …'),
+    id: int4().min(0).optional().describe('saved command to send (0 or absent: ad hoc)'),
+    deviceId: refSchema,
+    type: text().trim().min(1).max(64).optional().describe("Traccar's type: engineStop, engineResume, custom, …"),
+    attributes: z.record(text(), attributeValue).default({}).describe('data (custom), frequency (s), …'),
     textChannel: z.boolean().optional(),
-    expiresAt: z.iso.datetime({ offset: true }).optional().describe('a queued command not sent by then is dropped'),
+    expiresAt: timeSchema.optional().describe('a queued command not sent by then is dropped'),
   })
   .refine((c) => (c.id ?? 0) > 0 || c.type, { message: 'type is required for an ad-hoc command', path: ['type'] });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int4, refSchema, text } from './common';
 
 export const COMPUTED_TYPES = ['string', 'number', 'boolean'] as const;
 export const computedTypeSchema = z.enum(COMPUTED_TYPES);
@@ -16,20 +17,18 @@ export const computedAttributeSchema = z.object({
 export type ComputedAttributeDto = z.infer<typeof computedAttributeSchema>;
 
 export const computedAttributeInputSchema = z.object({
-  description: z.string().trim().min(1).max(256),
-  attribute: z
-    .string()
+  description: text().trim().min(1).max(256),
+  attribute: text()
     .trim()
     .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'attribute is a name of letters, digits and _'),
-  expression: z
-    .string()
+  expression: text()
     .trim()
     .min(1)
     .max(1000)
     .describe('checked by the server: 400 with the parse error, or when too costly (a filter inside a filter)'),
   type: computedTypeSchema,
-  priority: z.number().int().min(-1_000_000).max(1_000_000).optional().describe('0 when absent'),
-  tenantId: z.number().int().positive().nullish().describe('platform staff only'),
+  priority: int4().min(-1_000_000).max(1_000_000).optional().describe('0 when absent'),
+  tenantId: refSchema.nullish().describe('platform staff only'),
 });
 export type ComputedAttributeInput = z.infer<typeof computedAttributeInputSchema>;
 

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { isoTimeSchema, listQuerySchema, repeatedSchema } from './common';
+import {
+  attributesSchema,
+  int4,
+  isoTimeSchema,
+  listQuerySchema,
+  queryInt4,
+  real,
+  refSchema,
+  repeatedSchema,
+  text,
+  timeSchema,
+} from './common';
 import { positionFixSchema } from './position';
 
 /**
@@ -27,10 +38,10 @@ export const POSITION_HISTORY_LIMIT = 10_000;
  * for given positions; `deviceId` for one device's latest, with `from` and `to` for its history of that period.
  */
 export const positionQuerySchema = z.object({
-  deviceId: z.coerce.number().int().optional(),
-  id: repeatedSchema(z.coerce.number().int()),
-  from: z.iso.datetime({ offset: true }).optional().describe('ISO-8601 start of the history, inclusive'),
-  to: z.iso.datetime({ offset: true }).optional().describe('ISO-8601 end of the history, inclusive'),
+  deviceId: queryInt4().optional(),
+  id: repeatedSchema(queryInt4()),
+  from: timeSchema.optional().describe('ISO-8601 start of the history, inclusive'),
+  to: timeSchema.optional().describe('ISO-8601 end of the history, inclusive'),
 });
 
 /** The fields of a served position, in the schema's order. */
@@ -67,8 +78,8 @@ export const DEVICE_CATEGORIES = [
 ] as const;
 export const deviceCategorySchema = z.enum(DEVICE_CATEGORIES);
 
-const metres = z.number().min(0).describe('metres');
-const threshold = z.number().min(0);
+const metres = real().min(0).describe('metres');
+const threshold = real().min(0);
 
 /** Waymark's device detail fields, beside Traccar's at the top level of a device. */
 const detailShape = {
@@ -128,45 +139,44 @@ export const deviceSchema = z.object({
 });
 export type Device = z.infer<typeof deviceSchema>;
 
-const text = (max: number) => z.string().trim().max(max).nullish();
-const time = z.iso.datetime({ offset: true }).describe('ISO-8601 UTC').nullish();
+const detail = (max: number) => text().trim().max(max).nullish();
+const time = timeSchema.describe('ISO-8601 UTC').nullish();
 
 export const deviceInputSchema = z.object({
-  name: z.string().trim().min(1).max(128),
-  uniqueId: z
-    .string()
+  name: text().trim().min(1).max(128),
+  uniqueId: text()
     .trim()
     .min(1)
     .max(64)
     .regex(/^[\w.:-]+$/, 'letters, digits and . _ : - only'),
-  groupId: z.number().int().nullish(),
-  tenantId: z.number().int().nullish(),
-  phone: z.string().max(64).nullish(),
-  model: z.string().max(128).nullish(),
-  contact: z.string().max(256).nullish(),
+  groupId: int4().nullish(),
+  tenantId: int4().nullish(),
+  phone: text().max(64).nullish(),
+  model: text().max(128).nullish(),
+  contact: text().max(256).nullish(),
   category: deviceCategorySchema.nullish(),
   disabled: z.boolean().optional(),
   expirationTime: time,
-  vendorId: z.number().int().nullish(),
-  calendarId: z.number().int().nullish(),
-  plateNumber: text(32),
-  vin: text(32),
-  engineNumber: text(64),
-  color: text(32),
-  brand: text(64),
-  vehicleModel: text(64),
-  installedBy: text(128),
+  vendorId: int4().nullish(),
+  calendarId: int4().nullish(),
+  plateNumber: detail(32),
+  vin: detail(32),
+  engineNumber: detail(64),
+  color: detail(32),
+  brand: detail(64),
+  vehicleModel: detail(64),
+  installedBy: detail(128),
   installedAt: time,
-  installationCompany: text(128),
-  installationPosition: text(128),
-  installationAddress: text(256),
-  installationImage: text(512),
-  fuelTankShape: text(32),
+  installationCompany: detail(128),
+  installationPosition: detail(128),
+  installationAddress: detail(256),
+  installationImage: detail(512),
+  fuelTankShape: detail(32),
   fuelTankLength: metres.nullish(),
   fuelTankWidth: metres.nullish(),
   fuelTankHeight: metres.nullish(),
   fuelTankDiameter: metres.nullish(),
-  fuelTankVolume: z.number().min(0).describe('litres').nullish(),
+  fuelTankVolume: real().min(0).describe('litres').nullish(),
   fuelDropThreshold: threshold.describe('in the unit of the fuel attribute (litres or %)').nullish(),
   fuelIncreaseThreshold: threshold.describe('in the unit of the fuel attribute (litres or %)').nullish(),
   temperatureDropThreshold: threshold.describe('degrees Celsius').nullish(),
@@ -177,9 +187,9 @@ export const deviceInputSchema = z.object({
   rearTireDistance: metres.nullish(),
   motIssueDate: time,
   motExpiryDate: time,
-  permitNumber: text(64),
-  permitCoverage: text(256),
-  attributes: z.record(z.string(), z.unknown()).optional(),
+  permitNumber: detail(64),
+  permitCoverage: detail(256),
+  attributes: attributesSchema.optional(),
 });
 export type DeviceInput = z.infer<typeof deviceInputSchema>;
 
@@ -196,9 +206,9 @@ export const DEVICE_TIME_FIELDS = [
 /** PUT /api/devices/:id/accumulators (Traccar's DeviceAccumulators). */
 export const deviceAccumulatorsSchema = z
   .object({
-    deviceId: z.number().int().positive().optional(),
-    totalDistance: z.number().min(0).max(1e12).optional().describe('odometer, metres'),
-    hours: z.number().min(0).max(1e15).optional().describe('engine hours, milliseconds'),
+    deviceId: refSchema.optional(),
+    totalDistance: real().min(0).max(1e12).optional().describe('odometer, metres'),
+    hours: real().min(0).max(1e15).optional().describe('engine hours, milliseconds'),
   })
   .refine((v) => v.totalDistance !== undefined || v.hours !== undefined, 'totalDistance or hours is required');
 export type DeviceAccumulators = z.infer<typeof deviceAccumulatorsSchema>;
@@ -210,6 +220,6 @@ export type DeviceImageType = (typeof DEVICE_IMAGE_TYPES)[number];
 
 /** GET /api/devices: Traccar's list parameters, plus repeated `id` and `uniqueId` to ask for given devices. */
 export const deviceListQuerySchema = listQuerySchema.extend({
-  id: repeatedSchema(z.coerce.number().int()),
-  uniqueId: repeatedSchema(z.string().max(64)),
+  id: repeatedSchema(queryInt4()),
+  uniqueId: repeatedSchema(text().max(64)),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { repeatedSchema } from './common';
+import { idSchema, repeatedSchema, timeSchema } from './common';
 
 /** Traccar's event types, plus temperature drop/increase (threshold crossings). */
 export const EVENT_TYPES = [
@@ -91,12 +91,10 @@ export const EVENT_REPORT_MAX_ROWS = 10_000;
 
 /** GET /api/reports/events: repeated deviceId / groupId / type, from and to in ISO-8601. */
 export const eventReportQuerySchema = z.object({
-  from: z.iso.datetime({ offset: true }).describe('ISO-8601 start, inclusive'),
-  to: z.iso.datetime({ offset: true }).describe('ISO-8601 end, inclusive'),
-  deviceId: repeatedSchema(z.coerce.number().int().positive(), 1000),
-  groupId: repeatedSchema(z.coerce.number().int().positive(), 1000).describe(
-    'devices of these groups and their subgroups',
-  ),
+  from: timeSchema.describe('ISO-8601 start, inclusive'),
+  to: timeSchema.describe('ISO-8601 end, inclusive'),
+  deviceId: repeatedSchema(idSchema, 1000),
+  groupId: repeatedSchema(idSchema, 1000).describe('devices of these groups and their subgroups'),
   type: repeatedSchema(z.union([eventTypeSchema, z.literal(EVENT_REPORT_ALL)]), 1000),
 });
 export type EventReportQuery = z.infer<typeof eventReportQuerySchema>;

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { checkJson, real, refSchema, text } from './common';
 
 /** A geofence without a colour is drawn in this one. */
 export const DEFAULT_GEOFENCE_COLOR = '#3bb2d0';
 /** Corridor half-width of a LINESTRING geofence when attributes.polylineDistance is absent (metres). */
 export const DEFAULT_POLYLINE_DISTANCE = 25;
 
-const colour = z.string().trim().min(1).max(64).describe('CSS colour, e.g. #3bb2d0');
+const colour = text().trim().min(1).max(64).describe('CSS colour, e.g. #3bb2d0');
 
 /** Known geofence attributes, typed; any other key passes through (Traccar's attributes are open). */
 export const geofenceAttributesSchema = z
@@ -16,10 +17,11 @@ export const geofenceAttributesSchema = z
     fillColor: colour.optional(),
     alertOnEntry: z.boolean().optional(),
     alertOnExit: z.boolean().optional(),
-    polylineDistance: z.number().positive().max(100_000).optional().describe('corridor width of a line, metres'),
-    speedLimit: z.number().min(0).optional().describe('knots'),
+    polylineDistance: real().positive().max(100_000).optional().describe('corridor width of a line, metres'),
+    speedLimit: real().min(0).optional().describe('knots'),
   })
-  .catchall(z.unknown());
+  .catchall(z.unknown())
+  .superRefine(checkJson);
 
 /** A geofence (Traccar's Geofence): area in WKT with latitude first, or CIRCLE (lat lon, radius metres). */
 export const geofenceSchema = z.object({
@@ -34,11 +36,11 @@ export const geofenceSchema = z.object({
 export type GeofenceDto = z.infer<typeof geofenceSchema>;
 
 export const geofenceInputSchema = z.object({
-  name: z.string().trim().min(1).max(128),
-  description: z.string().max(512).nullish(),
-  area: z.string().trim().min(1).max(200_000).describe('checked by the server: 400 Invalid geofence area'),
-  calendarId: z.number().int().positive().nullish(),
-  tenantId: z.number().int().positive().nullish().describe('platform staff only'),
+  name: text().trim().min(1).max(128),
+  description: text().max(512).nullish(),
+  area: text().trim().min(1).max(200_000).describe('checked by the server: 400 Invalid geofence area'),
+  calendarId: refSchema.nullish(),
+  tenantId: refSchema.nullish().describe('platform staff only'),
   attributes: geofenceAttributesSchema.optional(),
 });
 export type GeofenceInput = z.infer<typeof geofenceInputSchema>;

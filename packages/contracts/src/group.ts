@@ -1,17 +1,17 @@
 import { z } from 'zod';
+import { attributesSchema, refSchema, text } from './common';
 
 /** The longest group id accepted as a string; a longer one is refused as 'Invalid group ID'. */
 export const GROUP_ID_MAX_LENGTH = 10;
 
 /** A group id given as a number or as a string of digits (Traccar clients send both). */
 export const groupIdRefSchema = z.union([
-  z.number().int().positive(),
-  z
-    .string()
+  refSchema,
+  text()
     .trim()
     .regex(/^\d{1,10}$/, 'a group id is a number')
     .transform(Number)
-    .pipe(z.number().int().positive()),
+    .pipe(refSchema),
 ]);
 
 /** A group of devices (Traccar's Group): a tree through parentGroupId (Traccar's groupId). */
@@ -30,12 +30,12 @@ export const groupSchema = z.object({
 export type GroupDto = z.infer<typeof groupSchema>;
 
 export const groupInputSchema = z.object({
-  name: z.string().trim().min(1).max(128),
+  name: text().trim().min(1).max(128),
   parentGroupId: groupIdRefSchema.nullish(),
   groupId: groupIdRefSchema.nullish().describe('parent group (Traccar); parentGroupId wins when both come'),
-  userId: z.number().int().positive().nullish(),
-  tenantId: z.number().int().positive().nullish().describe('platform staff only: the tenant the group belongs to'),
+  userId: refSchema.nullish(),
+  tenantId: refSchema.nullish().describe('platform staff only: the tenant the group belongs to'),
   active: z.boolean().optional(),
-  attributes: z.record(z.string(), z.unknown()).optional(),
+  attributes: attributesSchema.optional(),
 });
 export type GroupInput = z.infer<typeof groupInputSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoTimeSchema } from './common';
+import { attributesSchema, checkJson, isoTimeSchema, real, refSchema, text, timeSchema } from './common';
 
 const EMAIL = z.email();
 
@@ -39,12 +39,13 @@ export const emailListSchema = z
 export const reminderAttributesSchema = z
   .object({
     isReminder: z.literal(true).optional(),
-    item: z.string().trim().min(1).max(256),
-    remarks: z.string().max(4000).nullish(),
+    item: text().trim().min(1).max(256),
+    remarks: text().max(4000).nullish(),
     sendTo: emailListSchema.nullish(),
-    expiry: z.iso.datetime({ offset: true }).describe('ISO-8601 time the reminder falls due'),
+    expiry: timeSchema.describe('ISO-8601 time the reminder falls due'),
   })
-  .catchall(z.unknown());
+  .catchall(z.unknown())
+  .superRefine(checkJson);
 
 const identifier = z
   .string()
@@ -52,22 +53,22 @@ const identifier = z
   .regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'type is a position attribute name');
 
 export const maintenanceInputSchema = z.object({
-  name: z.string().trim().min(1).max(128),
+  name: text().trim().min(1).max(128),
   type: identifier,
-  start: z.number().finite().optional().describe('0 when absent'),
-  period: z.number().finite().min(0).describe("must not be zero, except for a reminder ('Can't be zero')"),
-  tenantId: z.number().int().positive().nullish().describe('platform staff only'),
-  attributes: z.record(z.string(), z.unknown()).optional(),
+  start: real().optional().describe('0 when absent'),
+  period: real().min(0).describe("must not be zero, except for a reminder ('Can't be zero')"),
+  tenantId: refSchema.nullish().describe('platform staff only'),
+  attributes: attributesSchema.optional(),
 });
 export type MaintenanceInput = z.infer<typeof maintenanceInputSchema>;
 
 /** A reminder: name defaults to the item, type to 'expiry'; period is optional (0: once). */
 export const reminderInputSchema = z.object({
-  name: z.string().trim().min(1).max(128).optional(),
+  name: text().trim().min(1).max(128).optional(),
   type: identifier.optional(),
-  start: z.number().finite().optional(),
-  period: z.number().finite().min(0).optional(),
-  tenantId: z.number().int().positive().nullish().describe('platform staff only'),
+  start: real().optional(),
+  period: real().min(0).optional(),
+  tenantId: refSchema.nullish().describe('platform staff only'),
   attributes: reminderAttributesSchema,
 });
 export type ReminderInput = z.infer<typeof reminderInputSchema>;

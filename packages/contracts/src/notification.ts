@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkJson, int4, refSchema, text } from './common';
 import { ALARM_TYPES, eventTypeSchema } from './event';
 
 /** Delivery channels of a rule (Traccar's notificators). */
@@ -40,8 +41,7 @@ export const notificatorsSchema = z
 
 const ruleAttributes = z
   .object({
-    alarms: z
-      .string()
+    alarms: text()
       .max(2000)
       .refine((v) => split(v).every((a) => alarmNames.has(a)), { message: 'alarms are comma-separated alarm types' })
       .optional()
@@ -52,18 +52,19 @@ const ruleAttributes = z
       .optional()
       .describe('webhook channel: where to POST (else the server’s WAYMARK_WEBHOOK_URL)'),
   })
-  .catchall(z.unknown());
+  .catchall(z.unknown())
+  .superRefine(checkJson);
 
 export const notificationInputSchema = z
   .object({
-    id: z.number().int().optional().describe('ignored (Traccar clients send it)'),
+    id: int4().optional().describe('ignored (Traccar clients send it)'),
     type: eventTypeSchema,
-    description: z.string().trim().max(256).nullish(),
+    description: text().trim().max(256).nullish(),
     always: z.boolean().default(false),
     notificators: notificatorsSchema.default([]),
-    commandId: z.number().int().positive().nullish(),
-    calendarId: z.number().int().positive().nullish(),
-    tenantId: z.number().int().nullish().describe('platform staff: the tenant of the rule'),
+    commandId: refSchema.nullish(),
+    calendarId: refSchema.nullish(),
+    tenantId: int4().nullish().describe('platform staff: the tenant of the rule'),
     attributes: ruleAttributes.default({}),
   })
   .superRefine((v, ctx) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refSchema } from './common';
 
 /** The keys of a Traccar permission link; a link names exactly two of them. */
 export const LINK_KEYS = [
@@ -16,7 +17,7 @@ export const LINK_KEYS = [
 ] as const;
 export type LinkKey = (typeof LINK_KEYS)[number];
 
-const id = z.number().int().positive();
+const id = refSchema;
 
 /**
  * A link between two objects (Traccar's Permission): user–device, user–group, user–anything, device–X and

@@ -1,5 +1,6 @@
 import { permissionSchema } from '@waymark/contracts/permissions';
 import { z } from 'zod';
+import { int4, text } from './common';
 
 export const roleSchema = z.object({
   id: z.number().int(),
@@ -14,11 +15,11 @@ export type RoleDto = z.infer<typeof roleSchema>;
 
 /** Permissions may come as flags or as {submodule, authority} entries (the admin UI's shape). */
 export const roleInputSchema = z.object({
-  name: z.string().trim().min(1).max(64),
-  description: z.string().max(256).nullish(),
-  tenantId: z.number().int().nullish(),
+  name: text().trim().min(1).max(64),
+  description: text().max(256).nullish(),
+  tenantId: int4().nullish(),
   permissions: z
-    .array(z.union([permissionSchema, z.object({ authority: permissionSchema, submodule: z.string().optional() })]))
+    .array(z.union([permissionSchema, z.object({ authority: permissionSchema, submodule: text().optional() })]))
     .max(200)
     .transform((list) => [...new Set(list.map((p) => (typeof p === 'string' ? p : p.authority)))]),
 });

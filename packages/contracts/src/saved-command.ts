@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int4, real, refSchema, text } from './common';
 
 /** Traccar's command types (the names its encoders and clients use). */
 export const COMMAND_TYPES = [
@@ -50,21 +51,20 @@ export const COMMAND_TYPES = [
 
 /** The parameters commands take, each with its type. */
 export const commandParameterSchemas = {
-  frequency: z.number().int().min(0).describe('seconds'),
+  frequency: int4().min(0).describe('seconds'),
   timezone: z
-    .union([z.number().int().min(-86_400).max(86_400), z.string().trim().min(1).max(64)])
+    .union([int4().min(-86_400).max(86_400), text().trim().min(1).max(64)])
     .describe('offset in seconds, or an IANA zone name'),
-  message: z.string().min(1).max(1000),
-  radius: z.number().positive().describe('metres'),
+  message: text().min(1).max(1000),
+  radius: real().positive().describe('metres'),
   enable: z.boolean(),
-  data: z.string().min(1).max(4000),
-  index: z.number().int().min(0).max(255),
-  phone: z
-    .string()
+  data: text().min(1).max(4000),
+  index: int4().min(0).max(255),
+  phone: text()
     .trim()
     .regex(/^\+?[0-9 ()-]{3,32}$/, 'a phone number'),
-  server: z.string().trim().min(1).max(255),
-  port: z.number().int().min(1).max(65_535),
+  server: text().trim().min(1).max(255),
+  port: int4().min(1).max(65_535),
 } as const;
 export type CommandParameter = keyof typeof commandParameterSchemas;
 
@@ -90,7 +90,7 @@ export const REQUIRED_PARAMETERS: Partial<Record<string, readonly CommandParamet
   movementAlarm: ['radius'],
 };
 
-const attributeValue = z.union([z.string(), z.number(), z.boolean()]);
+const attributeValue = z.union([text(), real(), z.boolean()]);
 
 /** A saved command (Traccar's Command with deviceId 0): a command prepared for sending later. */
 export const savedCommandSchema = z.object({
@@ -105,11 +105,11 @@ export type SavedCommandDto = z.infer<typeof savedCommandSchema>;
 
 /** The fields of a saved command; see savedCommandInputSchema for the checks across them. */
 export const savedCommandFieldsSchema = z.object({
-  description: z.string().trim().min(1).max(256),
+  description: text().trim().min(1).max(256),
   type: z.enum(COMMAND_TYPES),
   textChannel: z.boolean().optional().describe('false when absent'),
-  tenantId: z.number().int().positive().nullish().describe('platform staff only'),
-  attributes: z.record(z.string(), attributeValue).optional(),
+  tenantId: refSchema.nullish().describe('platform staff only'),
+  attributes: z.record(text(), attributeValue).optional(),
 });
 
 /** A new saved command: its parameters checked for its type (custom needs data, …). */

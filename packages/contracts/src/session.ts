@@ -1,20 +1,23 @@
 import { z } from 'zod';
+import { attributesSchema, int4, real, text } from './common';
 import { userSchema } from './user';
 
 /** POST /api/session: form or JSON. `code` is the second-factor code when one is asked for. */
 export const signInSchema = z.object({
-  email: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(256),
-  code: z.string().trim().max(16).optional(),
+  email: text().trim().min(1).max(254),
+  password: text().min(1).max(256),
+  code: text().trim().max(16).optional(),
   /** "remember me" (default true); forms send 'true'/'false'/'on' */
   remember: z.union([z.boolean(), z.enum(['true', 'false', 'on']).transform((v) => v !== 'false')]).optional(),
 });
 
-/** Tokens handed out on sign-in and refresh. The refresh token also travels in an HttpOnly cookie. */
+/**
+ * Tokens handed out on sign-in and refresh. The refresh token travels only in the HttpOnly session cookie (never in
+ * a body a script could read); POST /api/session/refresh exchanges it.
+ */
 export const tokensSchema = z.object({
   accessToken: z.string().describe('short-lived JWT, send as Authorization: Bearer'),
   accessTokenExpiresAt: z.string().describe('ISO-8601'),
-  refreshToken: z.string().describe('opaque; POST /api/session/refresh exchanges it'),
 });
 export type Tokens = z.infer<typeof tokensSchema>;
 
@@ -29,12 +32,12 @@ export const codeRequiredSchema = z.object({
 });
 export type CodeKind = z.infer<typeof codeRequiredSchema>['codeKind'];
 
-export const refreshSchema = z.object({ refreshToken: z.string().min(1).optional() });
+export const refreshSchema = z.object({ refreshToken: text().min(1).optional() });
 
-export const passwordResetRequestSchema = z.object({ email: z.string().trim().min(1).max(254) });
+export const passwordResetRequestSchema = z.object({ email: text().trim().min(1).max(254) });
 export const passwordUpdateSchema = z.object({
-  token: z.string().min(1).max(512),
-  password: z.string().min(8, 'Password must have at least 8 characters').max(256),
+  token: text().min(1).max(512),
+  password: text().min(8, 'Password must have at least 8 characters').max(256),
 });
 
 export const totpSetupSchema = z.object({
@@ -42,15 +45,28 @@ export const totpSetupSchema = z.object({
   uri: z.string().describe('otpauth:// URI for authenticator apps'),
 });
 export const totpCodeSchema = z.object({
-  code: z
-    .string()
+  code: text()
     .trim()
     .regex(/^\d{6}$/, 'Enter the 6-digit code'),
 });
 
+/** The signed-in user's password, asked again before a change of credentials or second factor. */
+export const currentPasswordSchema = z.string().min(1, 'Enter your current password').max(256);
+
+/** Turning TOTP on or off: a code of the authenticator and the current password. */
+export const totpChangeSchema = totpCodeSchema.extend({ currentPassword: currentPasswordSchema });
+
+/** One API token of the signed-in user (GET /api/session/tokens); the token itself is never shown again. */
+export const apiTokenSchema = z.object({
+  id: z.uuid(),
+  createdAt: z.string().describe('ISO-8601'),
+  expiresAt: z.string().nullable().describe('ISO-8601; null: until revoked'),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+
 /** GET /api/server (public part read before sign-in). */
 export const serverSchema = z.object({
-  id: z.number().int(),
+  id: int4(),
   registration: z.boolean(),
   readonly: z.boolean(),
   deviceReadonly: z.boolean(),
@@ -61,18 +77,18 @@ export const serverSchema = z.object({
   disableShare: z.boolean(),
   emailOtp: z.boolean(),
   registerUnknown: z.boolean().describe('positions of unknown device ids create the device in platform stock'),
-  map: z.string().nullable(),
-  mapUrl: z.string().nullable(),
-  bingKey: z.string().nullable(),
-  poiLayer: z.string().nullable(),
-  announcement: z.string().nullable(),
-  latitude: z.number(),
-  longitude: z.number(),
-  zoom: z.number().int(),
-  coordinateFormat: z.string().nullable(),
-  attributes: z.record(z.string(), z.unknown()),
+  map: text().nullable(),
+  mapUrl: text().nullable(),
+  bingKey: text().nullable(),
+  poiLayer: text().nullable(),
+  announcement: text().nullable(),
+  latitude: real(),
+  longitude: real(),
+  zoom: int4(),
+  coordinateFormat: text().nullable(),
+  attributes: attributesSchema,
   openIdEnabled: z.boolean(),
   openIdForce: z.boolean(),
-  version: z.string(),
+  version: text(),
 });
 export type Server = z.infer<typeof serverSchema>;

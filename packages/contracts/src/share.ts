@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoTimeSchema } from './common';
+import { idSchema, isoTimeSchema, timeSchema } from './common';
 import { deviceSchema, positionSchema } from './device';
 
 /** The longest a share link may live. */
@@ -7,8 +7,8 @@ export const SHARE_MAX_MS = 366 * 24 * 3600 * 1000;
 
 /** POST /api/share/device, as a form or JSON (Traccar's web app posts a form). */
 export const shareInputSchema = z.object({
-  deviceId: z.coerce.number().int().positive(),
-  expiration: z.iso.datetime({ offset: true }).describe('ISO-8601 time in the future, at most a year ahead'),
+  deviceId: idSchema,
+  expiration: timeSchema.describe('ISO-8601 time in the future, at most a year ahead'),
 });
 export type ShareInput = z.infer<typeof shareInputSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attributesSchema, int4, real, text, timeSchema } from './common';
 import { permissionSchema } from './permissions';
 
 const isoDate = z.string().describe('ISO-8601 time in UTC');
@@ -37,16 +38,16 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-const password = z.string().min(8, 'Password must have at least 8 characters').max(256);
+const password = text().min(8, 'Password must have at least 8 characters').max(256);
 
 /** Fields an administrator may set on a user (create and update). */
 export const userInputSchema = z.object({
-  name: z.string().trim().min(1).max(128),
+  name: text().trim().min(1).max(128),
   email: z.email().max(254),
   password: password.optional(),
-  phone: z.string().max(64).nullish(),
-  tenantId: z.number().int().nullish(),
-  roleId: z.number().int().nullish(),
+  phone: text().max(64).nullish(),
+  tenantId: int4().nullish(),
+  roleId: int4().nullish(),
   administrator: z.boolean().optional(),
   readonly: z.boolean().optional(),
   deviceReadonly: z.boolean().optional(),
@@ -56,23 +57,29 @@ export const userInputSchema = z.object({
   disabled: z.boolean().optional(),
   active: z.boolean().optional(),
   temporary: z.boolean().optional(),
-  expirationTime: isoDate.nullish(),
-  deviceLimit: z.number().int().min(-1).optional(),
-  userLimit: z.number().int().min(-1).optional(),
+  expirationTime: timeSchema.nullish(),
+  deviceLimit: int4().min(-1).optional(),
+  userLimit: int4().min(-1).optional(),
   emailOtp: z.boolean().optional(),
-  map: z.string().max(128).nullish(),
-  latitude: z.number().min(-90).max(90).optional(),
-  longitude: z.number().min(-180).max(180).optional(),
-  zoom: z.number().int().min(0).max(22).optional(),
-  coordinateFormat: z.string().max(32).nullish(),
-  poiLayer: z.string().max(512).nullish(),
-  attributes: z.record(z.string(), z.unknown()).optional(),
+  map: text().max(128).nullish(),
+  latitude: real().min(-90).max(90).optional(),
+  longitude: real().min(-180).max(180).optional(),
+  zoom: int4().min(0).max(22).optional(),
+  coordinateFormat: text().max(32).nullish(),
+  poiLayer: text().max(512).nullish(),
+  attributes: attributesSchema.optional(),
 });
 export type UserInput = z.infer<typeof userInputSchema>;
-export const userUpdateSchema = userInputSchema.partial();
+/**
+ * A user update. `currentPassword` is required when users change their own password or email, or switch their
+ * emailed sign-in code off.
+ */
+export const userUpdateSchema = userInputSchema.partial().extend({
+  currentPassword: z.string().max(256).optional(),
+});
 
 export const registrationSchema = z.object({
-  name: z.string().trim().min(1).max(128),
+  name: text().trim().min(1).max(128),
   email: z.email().max(254),
   password,
 });
