@@ -64,9 +64,11 @@ describe('dispatchEvents → rules → channels', () => {
     const depot = await t.ctx.db.geofence.create({
       data: { name: 'Depot', area: 'CIRCLE (1 2, 50)', tenantId: tenant.id },
     });
-    const ann = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions: ['VIEW_NOTIFICATIONS'] });
+    // the live socket needs a flag that reads positions
+    const watcher = ['VIEW_NOTIFICATIONS', 'VIEW_DEVICES'] as const;
+    const ann = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions: [...watcher] });
     const bob = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions: ['VIEW_DEVICES'] });
-    const eve = await buildUser(t.ctx.db, { tenantId: other.id, permissions: ['VIEW_NOTIFICATIONS'] });
+    const eve = await buildUser(t.ctx.db, { tenantId: other.id, permissions: [...watcher] });
     // rule 1: every device of the tenant; rule 2: the parent group of the device's group
     await t.ctx.db.notification.create({
       data: { tenantId: tenant.id, type: 'geofenceEnter', always: true, channels: ['web', 'mail'] },

@@ -50,11 +50,12 @@ describe('/api/notifications/notificators and /api/notifications/test', () => {
   });
 
   it('sends the caller a test on web, mail and telegram, in their language', async () => {
-    const { user, authorization, accessToken } = await member(['VIEW_NOTIFICATIONS'], {
+    // the live socket needs a flag that reads positions
+    const { user, authorization, accessToken } = await member(['VIEW_NOTIFICATIONS', 'VIEW_DEVICES'], {
       language: 'el',
       telegramChatId: '777',
     });
-    const other = await member(['VIEW_NOTIFICATIONS']);
+    const other = await member(['VIEW_NOTIFICATIONS', 'VIEW_DEVICES']);
     const mine = await openSocket(t.app, accessToken);
     const theirs = await openSocket(t.app, other.accessToken);
     try {
