@@ -82,6 +82,25 @@ describe('LiveHub disconnects', () => {
     expect(closed).toEqual(['a2: Signed out', 'a1: Password changed', 'b: Password changed']);
     expect(hub.size).toBe(0);
   });
+
+  it("asks a socket that borrows a user's access (a share link's viewer) to recheck, without closing it", async () => {
+    const hub = new LiveHub(log);
+    const rechecked: string[] = [];
+    const closed: string[] = [];
+    hub.subscribe({
+      onBehalfOf: 3,
+      sees: () => true,
+      send: () => {},
+      recheck: () => rechecked.push('viewer'),
+      close: (reason) => closed.push(reason),
+    });
+    await hub.disconnect({ userIds: [4], reason: 'Role changed' });
+    expect(rechecked).toEqual([]);
+    await hub.disconnect({ userIds: [3], reason: 'Role changed' });
+    expect(rechecked).toEqual(['viewer']);
+    expect(closed).toEqual([]);
+    expect(hub.size).toBe(1);
+  });
 });
 
 describe.skipIf(!process.env.REDIS_URL)('LiveHub disconnects across API nodes (skipped: REDIS_URL not set)', () => {
