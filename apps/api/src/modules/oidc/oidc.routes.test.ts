@@ -1,4 +1,6 @@
+import { messages } from '@waymark/contracts/errors';
 import type { FastifyInstance } from 'fastify';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { Env } from '../../env';
@@ -18,7 +20,7 @@ import type { TestOidcProvider } from '../../testing/oidc-provider';
 import { startOidcProvider } from '../../testing/oidc-provider';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
-import { SECOND_FACTOR_NOT_TRUSTED, UNVERIFIED_EMAIL } from './oidc.service';
+import { UNVERIFIED_EMAIL } from './oidc.service';
 import { PASSWORDS_REFUSED } from './oidc-force';
 
 const oidcEnv = (provider: TestOidcProvider, api: string) => ({
@@ -290,21 +292,64 @@ describe('OpenID Connect details', () => {
     }
   });
 
-  it("keeps the account's second factor unless the server trusts the provider's (OIDC_TRUST_MFA)", async () => {
-    const withTotp = await buildUser(open.ctx.db, { totpKey: 'JBSWY3DPEHPK3PXP' });
+  it("asks for the account's second factor after the provider, unless the server trusts the provider's", async () => {
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    const withTotp = await buildUser(open.ctx.db, { totpKey: secret });
     const withMailedCode = await buildUser(open.ctx.db, { emailOtp: true });
+    const codeOf = async (user: typeof withTotp) => {
+      if (user.id === withTotp.id) return generate({ secret });
+      const mail = open.mails.filter((m) => m.to === user.email).at(-1);
+      return /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? 'no mail';
+    };
     for (const user of [withTotp, withMailedCode]) {
       const sub = uniqueSub('mfa');
       provider.addAccount({ sub, email: user.email });
       const { res, jar } = await signInThroughProvider(openUrl, provider, sub);
-      expect(res.status).toBe(403);
-      expect(((await res.json()) as { message: string }).message).toBe(SECOND_FACTOR_NOT_TRUSTED);
+      // no session yet: the provider's word is not the account's second factor
+      expect(res.status).toBe(302);
+      const codePage = `${openUrl}/api/session/openid/code`;
+      expect(res.headers.get('location')).toBe(codePage);
       expect(jar.get(openUrl, 'waymark_session')).toBeUndefined();
+      const page = await jar.fetch(codePage);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toMatch(/<form method="post" action="code">/);
+
+      const post = (code: string) => jar.fetch(codePage, { method: 'POST', body: new URLSearchParams({ code }) });
+      const wrong = await post('000000');
+      expect(wrong.status).toBe(401);
+      expect(await wrong.text()).toContain(messages.invalidCode);
+      expect(jar.get(openUrl, 'waymark_session')).toBeUndefined();
+
+      const right = await post(await codeOf(user));
+      expectSignedIn(right, openUrl, jar);
+      expect(jar.get(openUrl, 'waymark_oidc_code')).toBeUndefined();
+      expect((await whoAmI(openUrl, jar)).id).toBe(user.id);
+      // the step is over: the same cookie cannot be used again
+      expect((await fetch(codePage, { method: 'POST', body: new URLSearchParams({ code: '000000' }) })).status).toBe(
+        400,
+      );
 
       const trusted = await signInThroughProvider(trustingUrl, provider, sub);
       expectSignedIn(trusted.res, trustingUrl, trusted.jar);
       expect((await whoAmI(trustingUrl, trusted.jar)).id).toBe(user.id);
     }
+  });
+
+  it('refuses the code step without a pending sign-in, and a state cookie in its place', async () => {
+    const codePage = `${openUrl}/api/session/openid/code`;
+    expect((await fetch(codePage)).status).toBe(400);
+    const jar = new CookieJar();
+    const sub = uniqueSub('nopending');
+    provider.addAccount({ sub, email: `${sub}@idp.example.test` });
+    await startSignIn(openUrl, provider, jar, sub);
+    const state = jar.get(openUrl, 'waymark_oidc') as string;
+    const res = await fetch(codePage, {
+      method: 'POST',
+      headers: { cookie: `waymark_oidc_code=${state}` },
+      body: new URLSearchParams({ code: '123456' }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe('The sign-in attempt has expired, start again');
   });
 
   it('works with a public URL that has a path (behind a proxy that strips it)', async () => {
