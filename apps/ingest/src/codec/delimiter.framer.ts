@@ -1,4 +1,5 @@
 import type { Framer, FramerFactory } from '../protocols/protocol.types';
+import { ByteQueue } from './byte-queue';
 
 export interface DelimiterFramerOptions {
   /** Frames end at the first of these (e.g. ['\r\n', '\n'] or ['#']). */
@@ -22,7 +23,9 @@ export function delimiterFramer(options: DelimiterFramerOptions): FramerFactory 
 }
 
 class DelimiterFramer implements Framer {
-  private buffer: Buffer = Buffer.alloc(0);
+  private readonly queue = new ByteQueue();
+  /** No delimiter starts before this offset of the queue: the bytes before it were searched on an earlier read. */
+  private searchFrom = 0;
   /** True while discarding an over-long frame until its delimiter. */
   private discarding = false;
 
@@ -30,18 +33,23 @@ class DelimiterFramer implements Framer {
     private readonly delimiters: readonly Buffer[],
     private readonly maxFrameLength: number,
     private readonly includeDelimiter: boolean,
-  ) {}
+  ) {
+    this.longestDelimiter = Math.max(...delimiters.map((d) => d.length));
+  }
+
+  private readonly longestDelimiter: number;
 
   get buffered(): number {
-    return this.buffer.length;
+    return this.queue.length;
   }
 
   push(chunk: Buffer): Buffer[] {
-    const buffer = this.buffer.length > 0 ? Buffer.concat([this.buffer, chunk]) : chunk;
+    this.queue.append(chunk);
+    const buffer = this.queue.view();
     const frames: Buffer[] = [];
     // Where each delimiter next occurs at or after `from` (-1: nowhere), looked up again only once passed, so each
-    // byte is searched once per delimiter however many frames the read holds.
-    const next = this.delimiters.map((d) => buffer.indexOf(d));
+    // byte is searched once per delimiter however many frames the reads hold.
+    const next = this.delimiters.map((d) => buffer.indexOf(d, this.searchFrom));
     let from = 0;
     for (;;) {
       let index = -1;
@@ -62,14 +70,14 @@ class DelimiterFramer implements Framer {
       else if (content > 0 && content <= this.maxFrameLength) frames.push(Buffer.from(buffer.subarray(from, frameEnd)));
       from = index + length;
     }
-    let rest = buffer.subarray(from);
-    if (rest.length > this.maxFrameLength) {
-      // Keep the tail that may hold the start of a delimiter split across reads.
-      const keep = Math.max(...this.delimiters.map((d) => d.length)) - 1;
-      rest = rest.subarray(rest.length - keep);
+    this.queue.consume(from);
+    // Bytes that may hold the start of a delimiter split across reads.
+    const keep = this.longestDelimiter - 1;
+    if (this.queue.length > this.maxFrameLength) {
+      this.queue.consume(this.queue.length - keep);
       this.discarding = true;
     }
-    this.buffer = Buffer.from(rest);
+    this.searchFrom = Math.max(0, this.queue.length - keep);
     return frames;
   }
 }

@@ -1,4 +1,5 @@
 import type { Framer, FramerFactory } from '../protocols/protocol.types';
+import { ByteQueue } from './byte-queue';
 
 /**
  * What the bytes from a start byte on are: a whole frame (as it is handed on, and how many bytes it took), a false
@@ -20,7 +21,7 @@ export function startByteFramer(start: number, maxFrame: number, cut: (buffer: B
 }
 
 class StartByteFramer implements Framer {
-  private buffer: Buffer = Buffer.alloc(0);
+  private readonly queue = new ByteQueue();
 
   constructor(
     private readonly start: number,
@@ -29,11 +30,12 @@ class StartByteFramer implements Framer {
   ) {}
 
   get buffered(): number {
-    return this.buffer.length;
+    return this.queue.length;
   }
 
   push(chunk: Buffer): Buffer[] {
-    let buffer = this.buffer.length > 0 ? Buffer.concat([this.buffer, chunk]) : chunk;
+    this.queue.append(chunk);
+    let buffer = this.queue.view();
     const frames: Buffer[] = [];
     for (;;) {
       const at = buffer.indexOf(this.start);
@@ -53,8 +55,8 @@ class StartByteFramer implements Framer {
         buffer = buffer.subarray(cut.consumed);
       }
     }
-    // own copy of what is kept: the chunk's memory belongs to the caller
-    this.buffer = Buffer.from(buffer);
+    // what is left of the queue's bytes is kept; the rest is dropped
+    this.queue.consume(this.queue.length - buffer.length);
     return frames;
   }
 }

@@ -1,3 +1,4 @@
+import { ByteQueue } from '../../codec/byte-queue';
 import type { Framer, FramerFactory } from '../protocol.types';
 
 const PLUS = 0x2b;
@@ -48,46 +49,60 @@ export function gl200BinaryLength(buf: Buffer): number | null {
  * the next '+'.
  */
 class Gl200Framer implements Framer {
+  /** The unread bytes; `buffer` is the part of them still to frame (a view, valid until the next read). */
+  private readonly queue = new ByteQueue();
   private buffer: Buffer = Buffer.alloc(0);
+  /** Where the search for the head text message's terminator resumes (bytes before hold none). */
+  private textFrom = 1;
 
   get buffered(): number {
-    return this.buffer.length;
+    return this.queue.length;
   }
 
   push(chunk: Buffer): Buffer[] {
-    this.buffer = this.buffer.length > 0 ? Buffer.concat([this.buffer, chunk]) : Buffer.from(chunk);
+    this.queue.append(chunk);
+    this.buffer = this.queue.view();
     const frames: Buffer[] = [];
     for (;;) {
       const start = this.buffer.indexOf(PLUS);
       if (start < 0) {
-        this.buffer = Buffer.alloc(0);
+        this.shift(this.buffer.length);
         break;
       }
-      if (start > 0) this.buffer = this.buffer.subarray(start);
+      if (start > 0) this.shift(start);
       const kind = gl200FrameKind(this.buffer);
       if (kind === 'wait') break;
       if (kind === 'garbage') {
-        this.buffer = this.buffer.subarray(1);
+        this.shift(1);
         continue;
       }
       const end = kind === 'text' ? this.textEnd() : this.binaryEnd();
       if (end === null) break;
       if (end < 0) {
-        this.buffer = this.buffer.subarray(kind === 'text' ? this.longTextSkip() : 1);
+        this.shift(kind === 'text' ? this.longTextSkip() : 1);
         continue;
       }
       const frame = this.buffer.subarray(0, end);
-      this.buffer = this.buffer.subarray(kind === 'text' ? end + 1 : end);
+      this.shift(kind === 'text' ? end + 1 : end);
       frames.push(Buffer.from(frame));
     }
-    this.buffer = Buffer.from(this.buffer);
+    // the buffer is what is left of the queue's bytes: drop the rest
+    this.queue.consume(this.queue.length - this.buffer.length);
     return frames;
+  }
+
+  /** Drops the first n bytes: the message at the head changes, its terminator search starts over. */
+  private shift(n: number): void {
+    this.buffer = this.buffer.subarray(n);
+    this.textFrom = 1;
   }
 
   /** Index of the text terminator, null while it has not arrived, -1 when the message is too long. */
   private textEnd(): number | null {
     const limit = Math.min(this.buffer.length, MAX_TEXT + 1);
-    for (let i = 1; i < limit; i++) if (isTextEnd(this.buffer[i] as number)) return i;
+    for (let i = this.textFrom; i < limit; i++) if (isTextEnd(this.buffer[i] as number)) return i;
+    // the bytes looked at hold no terminator: the next read resumes after them
+    this.textFrom = Math.max(1, limit);
     return this.buffer.length > MAX_TEXT ? -1 : null;
   }
 

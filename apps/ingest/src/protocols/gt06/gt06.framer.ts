@@ -1,3 +1,4 @@
+import { ByteQueue } from '../../codec/byte-queue';
 import type { Framer, FramerFactory } from '../protocol.types';
 
 /** Longest frame kept: a 0x7979 frame declares at most 65535 + 6 bytes. */
@@ -17,14 +18,17 @@ const isStart = (buf: Buffer, i: number) =>
  * are skipped.
  */
 class Gt06Framer implements Framer {
+  /** The unread bytes; `buffer` is the part of them still to frame (a view, valid until the next read). */
+  private readonly queue = new ByteQueue();
   private buffer: Buffer = Buffer.alloc(0);
 
   get buffered(): number {
-    return this.buffer.length;
+    return this.queue.length;
   }
 
   push(chunk: Buffer): Buffer[] {
-    this.buffer = this.buffer.length > 0 ? Buffer.concat([this.buffer, chunk]) : Buffer.from(chunk);
+    this.queue.append(chunk);
+    this.buffer = this.queue.view();
     const frames: Buffer[] = [];
     this.takeFrames(frames);
     while (this.buffer.length > MAX_FRAME) {
@@ -37,7 +41,8 @@ class Gt06Framer implements Framer {
       this.buffer = this.buffer.subarray(Math.max(2, horizon - MAX_FRAME));
       this.takeFrames(frames);
     }
-    this.buffer = Buffer.from(this.buffer);
+    // the buffer is what is left of the queue's bytes: drop the rest
+    this.queue.consume(this.queue.length - this.buffer.length);
     return frames;
   }
 

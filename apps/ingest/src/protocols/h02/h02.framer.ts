@@ -1,3 +1,4 @@
+import { ByteQueue } from '../../codec/byte-queue';
 import type { Framer, FramerFactory } from '../protocol.types';
 
 const SHORT = 32;
@@ -20,15 +21,18 @@ const isMarker = (b: number | undefined) => b === STAR || b === DOLLAR || b === 
  * taken as a short one).
  */
 class H02Framer implements Framer {
+  /** The unread bytes; `buffer` is the part of them still to frame (a view, valid until the next read). */
+  private readonly queue = new ByteQueue();
   private buffer: Buffer = Buffer.alloc(0);
   private binaryLength = 0;
 
   get buffered(): number {
-    return this.buffer.length;
+    return this.queue.length;
   }
 
   push(chunk: Buffer): Buffer[] {
-    this.buffer = this.buffer.length > 0 ? Buffer.concat([this.buffer, chunk]) : Buffer.from(chunk);
+    this.queue.append(chunk);
+    this.buffer = this.queue.view();
     const frames: Buffer[] = [];
     for (;;) {
       let start = 0;
@@ -45,7 +49,8 @@ class H02Framer implements Framer {
       }
       this.buffer = this.buffer.subarray(next);
     }
-    this.buffer = Buffer.from(this.buffer);
+    // the buffer is what is left of the queue's bytes: drop the rest
+    this.queue.consume(this.queue.length - this.buffer.length);
     return frames;
   }
 

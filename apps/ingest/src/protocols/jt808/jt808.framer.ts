@@ -1,3 +1,4 @@
+import { ByteQueue } from '../../codec/byte-queue';
 import type { Framer, FramerFactory } from '../protocol.types';
 import { JT808_DELIMITER } from './jt808-frame';
 
@@ -13,14 +14,17 @@ const CLOSE_TEXT = 0x29; // )
  * are skipped; a frame that grows past the limit is dropped and the framer resynchronises at the next 7E.
  */
 class Jt808Framer implements Framer {
+  /** The unread bytes; `buffer` is the part of them still to frame (a view, valid until the next read). */
+  private readonly queue = new ByteQueue();
   private buffer: Buffer = Buffer.alloc(0);
 
   get buffered(): number {
-    return this.buffer.length;
+    return this.queue.length;
   }
 
   push(chunk: Buffer): Buffer[] {
-    this.buffer = this.buffer.length > 0 ? Buffer.concat([this.buffer, chunk]) : Buffer.from(chunk);
+    this.queue.append(chunk);
+    this.buffer = this.queue.view();
     const frames: Buffer[] = [];
     for (;;) {
       const start = this.buffer.findIndex((b) => b === JT808_DELIMITER || b === OPEN_TEXT);
@@ -54,7 +58,8 @@ class Jt808Framer implements Framer {
       );
       this.buffer = this.buffer.subarray(end + 1);
     }
-    this.buffer = Buffer.from(this.buffer);
+    // the buffer is what is left of the queue's bytes: drop the rest
+    this.queue.consume(this.queue.length - this.buffer.length);
     return frames;
   }
 }
