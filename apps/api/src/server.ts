@@ -112,7 +112,11 @@ export async function startApiServer(env: Env, options: ApiServerOptions = {}): 
     const mailer = createMailer(env, log);
     closers.push(() => mailer.close());
     const subscriber = env.REDIS_URL ? new Redis(env.REDIS_URL) : undefined;
-    if (subscriber) closers.push(() => subscriber.quit());
+    if (subscriber) {
+      // live updates pause while Redis is away and resume when it reconnects
+      subscriber.on('error', (err: Error) => log.debug({ err: err.message }, 'redis subscriber connection error'));
+      closers.push(() => subscriber.quit());
+    }
     const live = new LiveHub(log, redis && subscriber ? { publisher: redis, subscriber } : undefined);
     await live.whenReady();
     const pool = createPool(database.url, 4);
