@@ -41,3 +41,18 @@ it('serves the browsable documentation at /api/docs', async () => {
   expect(page.headers['content-type']).toContain('text/html');
   expect(page.body).toContain('swagger');
 });
+
+it('states the error statuses of each operation, and that public operations need no credentials', async () => {
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+  const codes = (path: string, method: string) => Object.keys(doc.paths[path][method].responses).sort();
+  expect(codes('/api/devices/{id}', 'put')).toEqual(['200', '400', '401', '403', '404', '413', '429']);
+  expect(codes('/api/devices', 'get')).toEqual(['200', '400', '401', '403', '429']);
+  expect(doc.paths['/api/devices/{id}'].get.responses['404'].content['application/json'].schema.required).toEqual([
+    'message',
+  ]);
+  expect(doc.paths['/api/health'].get.security).toEqual([]);
+  expect(doc.paths['/api/server'].get.security).toEqual([]);
+  expect(codes('/api/health', 'get')).not.toContain('401');
+  expect(doc.paths['/api/devices'].get.security).toBeUndefined();
+  expect(doc.security).toEqual([{ bearer: [] }, { basic: [] }, { cookie: [] }]);
+});
