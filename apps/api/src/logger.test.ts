@@ -31,7 +31,8 @@ describe('logs', () => {
       url: '/api/session',
       payload: { email: user.email, password: PASSWORD, code },
     });
-    const { accessToken, refreshToken } = signedIn.json();
+    const { accessToken } = signedIn.json();
+    const refreshToken = signedIn.cookies.find((c) => c.name === 'waymark_session')?.value ?? '';
     const made = await t.app.inject({
       method: 'POST',
       url: '/api/session/token',

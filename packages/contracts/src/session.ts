@@ -19,7 +19,8 @@ export const tokensSchema = z.object({
   accessToken: z.string().describe('short-lived JWT, send as Authorization: Bearer'),
   accessTokenExpiresAt: z.string().describe('ISO-8601'),
 });
-export type Tokens = z.infer<typeof tokensSchema>;
+/** A new session's tokens as the API holds them: the body's tokens and the refresh token meant for the cookie. */
+export type Tokens = z.infer<typeof tokensSchema> & { refreshToken: string };
 
 /** Sign-in answer: the user (Traccar's shape) with the tokens beside its fields. */
 export const signInResponseSchema = userSchema.extend(tokensSchema.shape);

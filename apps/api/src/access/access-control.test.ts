@@ -138,6 +138,7 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
     const computedB = await t.ctx.db.computedAttribute.create({
       data: { description: 'B', attribute: 'b', expression: 'speed', type: 'number', tenantId: b.id },
     });
+    const tokenB = await t.ctx.db.apiToken.create({ data: { id: crypto.randomUUID(), userId: userB.id } });
     /** the foreign id to send for each route parameter, by route */
     const foreignIds: Record<string, number | string> = {
       '/api/users/:id': userB.id,
@@ -159,6 +160,7 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
       '/api/notifications/:id': notificationB.id,
       '/api/events/:id': Number(eventB.id),
       '/api/share/:id': shareB.id,
+      '/api/session/tokens/:id': tokenB.id,
     };
     const idRoutes = t.app.routeTable.filter((r) => r.url.includes(':'));
     expect(idRoutes.length).toBeGreaterThan(5);
@@ -193,6 +195,7 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
     });
     expect(await t.ctx.db.notification.findUnique({ where: { id: notificationB.id } })).not.toBeNull();
     expect(await t.ctx.db.shareLink.findUnique({ where: { id: shareB.id } })).toMatchObject({ revokedAt: null });
+    expect(await t.ctx.db.apiToken.findUnique({ where: { id: tokenB.id } })).toMatchObject({ revokedAt: null });
     // query parameters naming another tenant's device give nothing either
     const positions = await t.app.inject({
       method: 'GET',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildUser, PASSWORD, signIn } from '../../testing/factories';
 import type { ReceivedMail, TestSmtpServer } from '../../testing/smtp';
 import { extractPasswordLink, sentTo, startSmtpServer } from '../../testing/smtp';
@@ -89,22 +89,38 @@ describe('password reset by mail', () => {
     expect(smtp.messages.filter(sentTo(email))).toHaveLength(0);
   });
 
-  it('revokes the existing sessions of the user', async () => {
+  it('revokes the sessions, API tokens and sockets of the user', async () => {
     const user = await buildUser(t.ctx.db);
-    const { authorization, body } = await signIn(t.app, user.email);
+    const signedIn = await postSession(user.email, PASSWORD);
+    const authorization = `Bearer ${signedIn.json().accessToken}`;
+    const refreshToken = signedIn.cookies.find((c) => c.name === 'waymark_session')?.value ?? '';
     const me = await t.app.inject({ method: 'GET', url: `/api/users/${user.id}`, headers: { authorization } });
     expect(me.statusCode).toBe(200);
+    const made = await t.app.inject({ method: 'POST', url: '/api/session/token', headers: { authorization } });
+    const apiToken = `Bearer ${made.body}`;
 
     await requestReset(user.email);
     const { token } = extractPasswordLink(await smtp.waitFor(resetMailTo(user.email)), 'reset');
-    expect((await update(token, NEW_PASSWORD)).statusCode).toBe(200);
+    const disconnect = vi.spyOn(t.ctx.live, 'disconnect');
+    try {
+      expect((await update(token, NEW_PASSWORD)).statusCode).toBe(200);
+      expect(disconnect).toHaveBeenCalledWith(expect.objectContaining({ userIds: [user.id] }));
+    } finally {
+      disconnect.mockRestore();
+    }
 
-    const after = await t.app.inject({ method: 'GET', url: `/api/users/${user.id}`, headers: { authorization } });
-    expect(after.statusCode).toBe(401);
+    for (const auth of [authorization, apiToken]) {
+      const after = await t.app.inject({
+        method: 'GET',
+        url: `/api/users/${user.id}`,
+        headers: { authorization: auth },
+      });
+      expect(after.statusCode).toBe(401);
+    }
     const refreshed = await t.app.inject({
       method: 'POST',
       url: '/api/session/refresh',
-      payload: { refreshToken: body.refreshToken },
+      cookies: { waymark_session: refreshToken },
     });
     expect(refreshed.statusCode).toBe(401);
     const live = await t.ctx.db.authSession.count({ where: { userId: user.id, revokedAt: null } });

@@ -4,7 +4,7 @@ import { HttpError, tooManyRequests } from '../../http-error';
 import { hashPassword } from '../../security/password';
 import { sha256 } from '../../security/secrets';
 import { audit } from '../audit/audit.service';
-import { revokeAllSessions } from '../session/session.service';
+import { revokeCredentials } from '../session/session.service';
 import { mailPasswordLink } from './password-links.service';
 
 /**
@@ -25,7 +25,7 @@ export async function requestPasswordReset(ctx: AppContext, address: string, ip:
 
 /**
  * Sets the password of a valid reset or invitation link's account; the link and every other open link of the
- * account are used up, and the account's sessions end.
+ * account are used up, and the account's sessions, API tokens and websockets end.
  */
 export async function setPasswordByLink(ctx: AppContext, token: string, password: string, ip: string): Promise<void> {
   const limit = await ctx.limiter.hit(`reset:update:${ip}`, 30, 60 * 60_000);
@@ -55,6 +55,6 @@ export async function setPasswordByLink(ctx: AppContext, token: string, password
     return true;
   });
   if (!claimed) throw new HttpError(400, messages.invalidToken);
-  await revokeAllSessions(ctx, row.userId);
+  await revokeCredentials(ctx, row.userId, 'Password changed');
   await audit(ctx, { action: 'password.changed', userId: row.userId, ip });
 }

@@ -283,7 +283,9 @@ describe('secrets stay out of logs and the audit log', () => {
       );
       const signedIn = await postSession(logged.app, { email: user.email, password: PASSWORD, code });
       expect(signedIn.statusCode).toBe(200);
-      const { accessToken, refreshToken } = signedIn.json();
+      const { accessToken } = signedIn.json();
+      const refreshToken = signedIn.cookies.find((c) => c.name === 'waymark_session')?.value;
+      expect(refreshToken).toMatch(/^[0-9a-f-]{36}\./);
 
       // A long-lived API token, then used in a query string (Traccar's ?token= sign-in).
       const issued = await logged.app.inject({

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildUser, PASSWORD, signIn } from '../../testing/factories';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
@@ -8,6 +8,26 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+
+/** Signs in and returns the Bearer header and the refresh token, which only the session cookie carries. */
+async function signInWithCookie(email: string) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/session', payload: { email, password: PASSWORD } });
+  expect(res.statusCode).toBe(200);
+  const refreshToken = res.cookies.find((c) => c.name === 'waymark_session')?.value ?? '';
+  return { authorization: `Bearer ${res.json().accessToken}`, refreshToken, body: res.json() };
+}
+
+/** A new API token of the signed-in caller (POST /api/session/token). */
+async function makeApiToken(authorization: string, expiration?: Date) {
+  const made = await t.app.inject({
+    method: 'POST',
+    url: '/api/session/token',
+    headers: { authorization },
+    payload: expiration ? { expiration: expiration.toISOString() } : {},
+  });
+  expect(made.statusCode).toBe(200);
+  return made.body;
+}
 
 describe('POST /api/session', () => {
   it('signs in with JSON and returns the user with tokens and a session cookie', async () => {
@@ -21,9 +41,10 @@ describe('POST /api/session', () => {
     const body = res.json();
     expect(body).toMatchObject({ id: user.id, email: user.email, totpEnabled: false });
     expect(body.accessToken.split('.')).toHaveLength(3);
-    expect(body.refreshToken).toMatch(/^[0-9a-f-]{36}\./);
+    // the refresh token is only in the HttpOnly cookie, never in a body a script could read
+    expect(body).not.toHaveProperty('refreshToken');
     expect(body).not.toHaveProperty('passwordHash');
-    expect(String(res.headers['set-cookie'])).toMatch(/waymark_session=.*HttpOnly/);
+    expect(String(res.headers['set-cookie'])).toMatch(/waymark_session=[0-9a-f-]{36}\..*HttpOnly/);
   });
 
   it('signs in with a form body (Traccar clients) and ignores email case', async () => {
@@ -132,31 +153,39 @@ describe('session lifecycle', () => {
 
   it('the session cookie alone authenticates (Traccar clients)', async () => {
     const user = await buildUser(t.ctx.db);
-    const { body } = await signIn(t.app, user.email);
+    const { refreshToken } = await signInWithCookie(user.email);
     const me = await t.app.inject({
       method: 'GET',
       url: '/api/session',
-      cookies: { waymark_session: body.refreshToken },
+      cookies: { waymark_session: refreshToken },
     });
     expect(me.json().id).toBe(user.id);
   });
 
-  it('refresh gives a new access token; sign-out revokes both tokens', async () => {
+  it('refresh gives a new access token; sign-out revokes both tokens and closes the session’s sockets', async () => {
     const user = await buildUser(t.ctx.db);
-    const { authorization, body } = await signIn(t.app, user.email);
+    const { authorization, refreshToken } = await signInWithCookie(user.email);
     const refreshed = await t.app.inject({
       method: 'POST',
       url: '/api/session/refresh',
-      payload: { refreshToken: body.refreshToken },
+      cookies: { waymark_session: refreshToken },
     });
     expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.json()).not.toHaveProperty('refreshToken');
     const fresh = `Bearer ${refreshed.json().accessToken}`;
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers: { authorization: fresh } })).statusCode,
     ).toBe(200);
 
-    const out = await t.app.inject({ method: 'DELETE', url: '/api/session', headers: { authorization } });
-    expect(out.statusCode).toBe(204);
+    const session = await t.ctx.db.authSession.findFirstOrThrow({ where: { userId: user.id } });
+    const disconnect = vi.spyOn(t.ctx.live, 'disconnect');
+    try {
+      const out = await t.app.inject({ method: 'DELETE', url: '/api/session', headers: { authorization } });
+      expect(out.statusCode).toBe(204);
+      expect(disconnect).toHaveBeenCalledWith({ sessionIds: [session.id], reason: 'Signed out' });
+    } finally {
+      disconnect.mockRestore();
+    }
     for (const auth of [authorization, fresh]) {
       expect(
         (await t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers: { authorization: auth } })).statusCode,
@@ -165,7 +194,7 @@ describe('session lifecycle', () => {
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/session/refresh',
-      payload: { refreshToken: body.refreshToken },
+      cookies: { waymark_session: refreshToken },
     });
     expect(again.statusCode).toBe(401);
   });
@@ -203,6 +232,7 @@ describe('session lifecycle', () => {
     expect(viaQuery.statusCode).toBe(200);
     expect(viaQuery.json()).toMatchObject({ id: user.id });
     expect(viaQuery.json().accessToken).toBeDefined();
+    expect(viaQuery.json()).not.toHaveProperty('refreshToken');
 
     const revoked = await t.app.inject({
       method: 'POST',
@@ -284,5 +314,89 @@ describe('HTTP Basic follows the sign-in form’s rules', () => {
       payload: { email: user.email, password: PASSWORD },
     });
     expect(form.statusCode).toBe(429);
+  });
+});
+
+describe('API tokens', () => {
+  it('GET /api/session?token= opens a session that ends with the token and is revoked with it', async () => {
+    const user = await buildUser(t.ctx.db);
+    const { authorization } = await signInWithCookie(user.email);
+    const expiration = new Date(Date.now() + 3_600_000);
+    const token = await makeApiToken(authorization, expiration);
+    const viaQuery = await t.app.inject({ method: 'GET', url: `/api/session?token=${token}` });
+    expect(viaQuery.statusCode).toBe(200);
+    const cookie = viaQuery.cookies.find((c) => c.name === 'waymark_session')?.value ?? '';
+    const session = await t.ctx.db.authSession.findUniqueOrThrow({ where: { id: cookie.split('.')[0] } });
+    expect(session.expiresAt.getTime()).toBeLessThanOrEqual(expiration.getTime());
+    // a refresh does not carry it past the token's end
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/session/refresh',
+      cookies: { waymark_session: cookie },
+    });
+    expect(refreshed.statusCode).toBe(200);
+    const after = await t.ctx.db.authSession.findUniqueOrThrow({ where: { id: session.id } });
+    expect(after.expiresAt.getTime()).toBeLessThanOrEqual(expiration.getTime());
+
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: '/api/session/token/revoke',
+      headers: { authorization },
+      payload: { token },
+    });
+    expect(revoked.statusCode).toBe(204);
+    const byCookie = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/auth/me',
+      cookies: { waymark_session: cookie },
+    });
+    expect(byCookie.statusCode).toBe(401);
+  });
+
+  it('lists the caller’s live tokens and revokes one or all of them', async () => {
+    const user = await buildUser(t.ctx.db);
+    const other = await buildUser(t.ctx.db);
+    const { authorization } = await signInWithCookie(user.email);
+    const asOther = (await signInWithCookie(other.email)).authorization;
+    const first = await makeApiToken(authorization);
+    const second = await makeApiToken(authorization, new Date(Date.now() + 86_400_000));
+    const othersToken = await makeApiToken(asOther);
+    const list = await t.app.inject({ method: 'GET', url: '/api/session/tokens', headers: { authorization } });
+    expect(list.statusCode).toBe(200);
+    const tokens = list.json() as { id: string; createdAt: string; expiresAt: string | null }[];
+    expect(tokens).toHaveLength(2);
+    expect(tokens.map((x) => x.expiresAt === null).sort()).toEqual([false, true]);
+    expect(JSON.stringify(tokens)).not.toContain(first);
+
+    const otherRows = await t.ctx.db.apiToken.findMany({ where: { userId: other.id } });
+    const foreign = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/session/tokens/${otherRows[0]?.id}`,
+      headers: { authorization },
+    });
+    expect(foreign.statusCode).toBe(404);
+    const asBearer = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers: { authorization: `Bearer ${token}` } });
+    expect((await asBearer(othersToken)).statusCode).toBe(200);
+
+    const firstId = tokens.find((x) => x.expiresAt === null)?.id;
+    const one = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/session/tokens/${firstId}`,
+      headers: { authorization },
+    });
+    expect(one.statusCode).toBe(204);
+    expect((await asBearer(first)).statusCode).toBe(401);
+    expect((await asBearer(second)).statusCode).toBe(200);
+
+    const all = await t.app.inject({ method: 'DELETE', url: '/api/session/tokens', headers: { authorization } });
+    expect(all.statusCode).toBe(204);
+    expect((await asBearer(second)).statusCode).toBe(401);
+    const empty = await t.app.inject({ method: 'GET', url: '/api/session/tokens', headers: { authorization } });
+    expect(empty.json()).toEqual([]);
+    // the signed-in session itself goes on
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers: { authorization } })).statusCode).toBe(
+      200,
+    );
   });
 });

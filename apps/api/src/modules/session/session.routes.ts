@@ -1,4 +1,10 @@
-import { refreshSchema, signInResponseSchema, signInSchema, tokensSchema } from '@waymark/contracts/session';
+import {
+  apiTokenSchema,
+  refreshSchema,
+  signInResponseSchema,
+  signInSchema,
+  tokensSchema,
+} from '@waymark/contracts/session';
 import { userSchema } from '@waymark/contracts/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +14,16 @@ import { caller } from '../../plugins/app/auth';
 import { SESSION_COOKIE } from '../../plugins/app/authenticate';
 import { presentUser } from '../users/users.presenter';
 import { clearSessionCookie, setSessionCookie } from './cookies';
-import { createApiToken, refreshSession, revokeApiToken, signInWithApiToken, signOut } from './session.service';
+import {
+  createApiToken,
+  listApiTokens,
+  refreshSession,
+  revokeAllApiTokens,
+  revokeApiToken,
+  revokeApiTokenById,
+  signInWithApiToken,
+  signOut,
+} from './session.service';
 import { signIn } from './sign-in.service';
 
 /** /api/session: Traccar's session calls plus token refresh. */
@@ -18,9 +33,13 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     { config: { auth: 'public' }, schema: { body: signInSchema, response: { 200: signInResponseSchema } } },
     async (req, reply) => {
       const persistent = req.body.remember ?? true;
-      const result = await signIn(ctx, req.body, { ip: req.ip, userAgent: req.headers['user-agent'], persistent });
-      setSessionCookie(ctx, reply, result.refreshToken, persistent);
-      return result;
+      const { refreshToken, ...body } = await signIn(ctx, req.body, {
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+        persistent,
+      });
+      setSessionCookie(ctx, reply, refreshToken, persistent);
+      return body;
     },
   );
 
@@ -36,12 +55,13 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (req, reply) => {
       if (req.query.token) {
-        const { user, tokens } = await signInWithApiToken(ctx, req.query.token, {
+        const { user, tokens, persistent } = await signInWithApiToken(ctx, req.query.token, {
           ip: req.ip,
           userAgent: req.headers['user-agent'],
         });
-        setSessionCookie(ctx, reply, tokens.refreshToken);
-        return { ...presentUser(user), ...tokens };
+        const { refreshToken, ...body } = tokens;
+        setSessionCookie(ctx, reply, refreshToken, persistent);
+        return { ...presentUser(user), ...body };
       }
       if (!req.auth) throw notFound();
       return presentUser(req.auth.user);
@@ -58,8 +78,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         clearSessionCookie(reply);
         throw unauthorized('Session expired, sign in again');
       }
-      const { persistent, ...body } = tokens;
-      setSessionCookie(ctx, reply, body.refreshToken, persistent);
+      const { persistent, refreshToken, ...body } = tokens;
+      setSessionCookie(ctx, reply, refreshToken, persistent);
       return body;
     },
   );
@@ -80,6 +100,20 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       return reply.type('text/plain').send(token);
     },
   );
+
+  app.get('/session/tokens', { schema: { response: { 200: z.array(apiTokenSchema) } } }, async (req) =>
+    listApiTokens(ctx, caller(req)),
+  );
+
+  app.delete('/session/tokens', async (req, reply) => {
+    await revokeAllApiTokens(ctx, caller(req));
+    return reply.status(204).send();
+  });
+
+  app.delete('/session/tokens/:id', { schema: { params: z.object({ id: z.uuid() }) } }, async (req, reply) => {
+    await revokeApiTokenById(ctx, caller(req), req.params.id);
+    return reply.status(204).send();
+  });
 
   app.post(
     '/session/token/revoke',

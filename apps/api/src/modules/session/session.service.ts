@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@waymark/contracts/errors';
-import type { Tokens } from '@waymark/contracts/session';
+import type { ApiToken, Tokens } from '@waymark/contracts/session';
 import type { AppContext } from '../../context';
-import { HttpError, unauthorized } from '../../http-error';
+import { HttpError, notFound, unauthorized } from '../../http-error';
 import type { AuthContext, UserWithRole } from '../../plugins/app/auth-context';
 import { apiToken, findSessionByRefreshToken } from '../../plugins/app/authenticate';
 import { randomToken, sha256 } from '../../security/secrets';
@@ -17,6 +17,9 @@ export interface SessionMeta {
   persistent?: boolean;
 }
 
+/** A session opened with an API token (GET /api/session?token=) is marked with the token's id, to end with it. */
+const tokenMethod = (tokenId: string) => `token:${tokenId}`;
+
 export const SHORT_SESSION_MS = 12 * 3_600_000;
 
 /**
@@ -24,8 +27,17 @@ export const SHORT_SESSION_MS = 12 * 3_600_000;
  * WAYMARK_SESSION_TTL_DAYS (sliding) and short-lived access tokens bound to it. Revoking the session
  * ends both at once.
  */
-export async function createSession(ctx: AppContext, userId: number, meta: SessionMeta): Promise<Tokens> {
+export async function createSession(
+  ctx: AppContext,
+  userId: number,
+  meta: SessionMeta & { apiToken?: { id: string; expiresAt: Date | null } },
+): Promise<Tokens> {
   const id = randomUUID();
+  const { apiToken: fromToken } = meta;
+  // a session opened with an API token never outlives it: it slides only when the token does not end
+  const persistent = fromToken ? fromToken.expiresAt === null : (meta.persistent ?? true);
+  const ends = fromToken?.expiresAt ?? (persistent ? sessionExpiry(ctx) : new Date(Date.now() + SHORT_SESSION_MS));
+  const expiresAt = new Date(Math.min(ends.getTime(), sessionExpiry(ctx).getTime()));
   const refreshToken = `${id}.${randomToken(32)}`;
   await ctx.db.authSession.create({
     data: {
@@ -34,9 +46,9 @@ export async function createSession(ctx: AppContext, userId: number, meta: Sessi
       refreshTokenHash: sha256(refreshToken),
       ip: meta.ip,
       userAgent: meta.userAgent?.slice(0, 512),
-      method: meta.method ?? 'password',
-      persistent: meta.persistent ?? true,
-      expiresAt: meta.persistent === false ? new Date(Date.now() + SHORT_SESSION_MS) : sessionExpiry(ctx),
+      method: fromToken ? tokenMethod(fromToken.id) : (meta.method ?? 'password'),
+      persistent,
+      expiresAt,
     },
   });
   await ctx.db.user.update({ where: { id: userId }, data: { lastLoginAt: new Date() } });
@@ -71,8 +83,26 @@ export async function revokeSession(ctx: AppContext, sessionId: string): Promise
   await ctx.db.authSession.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
 }
 
-export async function revokeAllSessions(ctx: AppContext, userId: number): Promise<void> {
-  await ctx.db.authSession.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
+/**
+ * Ends every credential of a user (after a password reset or change, or when the account is disabled): the
+ * sessions but `keepSessionId` (the caller's own, on a change of one's own password), every API token, and the
+ * user's open websockets.
+ */
+export async function revokeCredentials(
+  ctx: AppContext,
+  userId: number,
+  reason: string,
+  keepSessionId?: string,
+): Promise<void> {
+  const now = new Date();
+  await ctx.db.$transaction([
+    ctx.db.authSession.updateMany({
+      where: { userId, revokedAt: null, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) },
+      data: { revokedAt: now },
+    }),
+    ctx.db.apiToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } }),
+  ]);
+  await ctx.live.disconnect({ userIds: [userId], reason });
 }
 
 /** Traccar's GET /api/session?token=: an API token opens a session of its user (a 401 when it is not valid). */
@@ -80,17 +110,20 @@ export async function signInWithApiToken(
   ctx: AppContext,
   token: string,
   meta: SessionMeta,
-): Promise<{ user: UserWithRole; tokens: Tokens }> {
+): Promise<{ user: UserWithRole; tokens: Tokens; persistent: boolean }> {
   const verified = await verifyToken(ctx.jwtKey, token, 'api');
   const auth = verified ? await apiToken(ctx, verified.id, verified.userId) : null;
-  if (!auth) throw unauthorized('Invalid or expired token');
-  return { user: auth.user, tokens: await createSession(ctx, auth.user.id, { ...meta, method: 'token' }) };
+  const row = auth && verified ? await ctx.db.apiToken.findUnique({ where: { id: verified.id } }) : null;
+  if (!auth || !row) throw unauthorized('Invalid or expired token');
+  const tokens = await createSession(ctx, auth.user.id, { ...meta, apiToken: row });
+  return { user: auth.user, tokens, persistent: row.expiresAt === null };
 }
 
 /** Ends the caller's session (when the request came with one). */
 export async function signOut(ctx: AppContext, auth: AuthContext | null, ip: string): Promise<void> {
   if (!auth?.sessionId) return;
   await revokeSession(ctx, auth.sessionId);
+  await ctx.live.disconnect({ sessionIds: [auth.sessionId], reason: 'Signed out' });
   await audit(ctx, { action: 'session.revoked', userId: auth.user.id, tenantId: auth.user.tenantId, ip });
 }
 
@@ -103,9 +136,56 @@ export async function createApiToken(ctx: AppContext, auth: AuthContext, expires
   return token;
 }
 
+/** The caller's API tokens that still work, newest first. */
+export async function listApiTokens(ctx: AppContext, auth: AuthContext): Promise<ApiToken[]> {
+  const rows = await ctx.db.apiToken.findMany({
+    where: { userId: auth.user.id, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
+    orderBy: { createdAt: 'desc' },
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    createdAt: r.createdAt.toISOString(),
+    expiresAt: r.expiresAt?.toISOString() ?? null,
+  }));
+}
+
+/** Revokes API tokens of the caller (the one given, or all), with the sessions opened with them. */
+async function revokeTokens(ctx: AppContext, auth: AuthContext, tokenId?: string): Promise<number> {
+  const where = { userId: auth.user.id, revokedAt: null, ...(tokenId ? { id: tokenId } : {}) };
+  const ids = (await ctx.db.apiToken.findMany({ where, select: { id: true } })).map((r) => r.id);
+  if (ids.length === 0) return 0;
+  const now = new Date();
+  const sessions = await ctx.db.authSession.findMany({
+    where: { userId: auth.user.id, revokedAt: null, method: { in: ids.map(tokenMethod) } },
+    select: { id: true },
+  });
+  await ctx.db.$transaction([
+    ctx.db.apiToken.updateMany({ where: { ...where, id: { in: ids } }, data: { revokedAt: now } }),
+    ctx.db.authSession.updateMany({ where: { id: { in: sessions.map((x) => x.id) } }, data: { revokedAt: now } }),
+  ]);
+  await ctx.live.disconnect({ sessionIds: sessions.map((x) => x.id), reason: 'Token revoked' });
+  await audit(ctx, {
+    action: 'token.revoked',
+    userId: auth.user.id,
+    tenantId: auth.user.tenantId,
+    ...(tokenId ? { objectId: tokenId } : { details: { count: ids.length } }),
+  });
+  return ids.length;
+}
+
+/** Revokes one API token of the caller by its id (a 404 for another user's or an unknown one). */
+export async function revokeApiTokenById(ctx: AppContext, auth: AuthContext, tokenId: string): Promise<void> {
+  if ((await revokeTokens(ctx, auth, tokenId)) === 0) throw notFound();
+}
+
+/** Revokes every API token of the caller. */
+export async function revokeAllApiTokens(ctx: AppContext, auth: AuthContext): Promise<void> {
+  await revokeTokens(ctx, auth);
+}
+
 /** Revokes one of the caller's own API tokens. */
 export async function revokeApiToken(ctx: AppContext, auth: AuthContext, token: string): Promise<void> {
   const verified = await verifyToken(ctx.jwtKey, token, 'api');
   if (!verified || verified.userId !== auth.user.id) throw new HttpError(400, messages.invalidToken);
-  await ctx.db.apiToken.updateMany({ where: { id: verified.id, revokedAt: null }, data: { revokedAt: new Date() } });
+  await revokeTokens(ctx, auth, verified.id);
 }

@@ -20,7 +20,7 @@ export async function signIn(
   ctx: AppContext,
   input: { email: string; password: string; code?: string },
   meta: SessionMeta & { ip: string },
-): Promise<SignInResponse> {
+): Promise<SignInResponse & { refreshToken: string }> {
   refusePasswordWhenOidcForced(ctx);
   const email = input.email.trim().toLowerCase();
   const ip = await ctx.limiter.hit(`signin:ip:${meta.ip}`, SIGN_IN_LIMITS.perIp.limit, SIGN_IN_LIMITS.perIp.windowMs);

@@ -42,7 +42,7 @@ async function userWithTotp() {
     method: 'POST',
     url: '/api/users/totp/verify',
     headers: { authorization },
-    payload: { code: await generate({ secret }) },
+    payload: { currentPassword: PASSWORD, code: await generate({ secret }) },
   });
   expect(verify.statusCode).toBe(204);
   return { user, secret, authorization };
@@ -69,7 +69,7 @@ describe('TOTP set-up', () => {
       method: 'POST',
       url: '/api/users/totp/verify',
       headers: { authorization },
-      payload: { code: await wrongCode(secret) },
+      payload: { currentPassword: PASSWORD, code: await wrongCode(secret) },
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ message: 'Invalid or expired code' });
@@ -79,7 +79,7 @@ describe('TOTP set-up', () => {
       method: 'POST',
       url: '/api/users/totp/verify',
       headers: { authorization },
-      payload: { code: '12ab' },
+      payload: { currentPassword: PASSWORD, code: '12ab' },
     });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe('Invalid parameters or constraints violation');
@@ -88,7 +88,7 @@ describe('TOTP set-up', () => {
       method: 'POST',
       url: '/api/users/totp/verify',
       headers: { authorization },
-      payload: { code: await generate({ secret }) },
+      payload: { currentPassword: PASSWORD, code: await generate({ secret }) },
     });
     expect(ok.statusCode).toBe(204);
     const enabled = await t.ctx.db.user.findUniqueOrThrow({ where: { id: user.id } });
@@ -101,7 +101,11 @@ describe('TOTP set-up', () => {
   it('needs a signed-in user', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/users/totp' });
     expect(res.statusCode).toBe(401);
-    const verify = await t.app.inject({ method: 'POST', url: '/api/users/totp/verify', payload: { code: '123456' } });
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/totp/verify',
+      payload: { currentPassword: PASSWORD, code: '123456' },
+    });
     expect(verify.statusCode).toBe(401);
   });
 });
@@ -171,7 +175,7 @@ describe('DELETE /api/users/totp', () => {
       method: 'DELETE',
       url: '/api/users/totp',
       headers: { authorization },
-      payload: { code: await wrongCode(secret) },
+      payload: { currentPassword: PASSWORD, code: await wrongCode(secret) },
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ message: 'Invalid or expired code' });
@@ -181,7 +185,7 @@ describe('DELETE /api/users/totp', () => {
       method: 'DELETE',
       url: '/api/users/totp',
       headers: { authorization },
-      payload: { code: await generate({ secret }) },
+      payload: { currentPassword: PASSWORD, code: await generate({ secret }) },
     });
     expect(off.statusCode).toBe(204);
     const row = await t.ctx.db.user.findUniqueOrThrow({ where: { id: user.id } });
@@ -197,6 +201,34 @@ describe('DELETE /api/users/totp', () => {
     expect(actions).toEqual(expect.arrayContaining(['totp.enabled', 'totp.disabled']));
   });
 
+  it('needs the current password to turn TOTP on, replace it or turn it off', async () => {
+    const { user, secret, authorization } = await userWithTotp();
+    const setup = await t.app.inject({ method: 'POST', url: '/api/users/totp', headers: { authorization } });
+    const replacement = (setup.json() as { secret: string }).secret;
+    for (const [method, url, key] of [
+      ['POST', '/api/users/totp/verify', replacement],
+      ['DELETE', '/api/users/totp', secret],
+    ] as const) {
+      const missing = await t.app.inject({
+        method,
+        url,
+        headers: { authorization },
+        payload: { code: await generate({ secret: key }) },
+      });
+      expect(missing.statusCode, url).toBe(400);
+      expect(missing.json().details).toEqual([{ path: 'body.currentPassword', message: expect.any(String) }]);
+      const wrong = await t.app.inject({
+        method,
+        url,
+        headers: { authorization },
+        payload: { code: await generate({ secret: key }), currentPassword: 'Not-my-password-1' },
+      });
+      expect(wrong.statusCode, url).toBe(403);
+      expect(wrong.json()).toEqual({ message: 'The current password is not correct' });
+    }
+    expect((await t.ctx.db.user.findUniqueOrThrow({ where: { id: user.id } })).totpKey).toBe(secret);
+  });
+
   it('answers 400 when TOTP is not enabled', async () => {
     const user = await buildUser(t.ctx.db);
     const { authorization } = await signIn(t.app, user.email);
@@ -204,7 +236,7 @@ describe('DELETE /api/users/totp', () => {
       method: 'DELETE',
       url: '/api/users/totp',
       headers: { authorization },
-      payload: { code: '123456' },
+      payload: { currentPassword: PASSWORD, code: '123456' },
     });
     expect(res.statusCode).toBe(400);
   });

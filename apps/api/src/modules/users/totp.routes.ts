@@ -1,4 +1,4 @@
-import { totpCodeSchema, totpSetupSchema } from '@waymark/contracts/session';
+import { totpChangeSchema, totpSetupSchema } from '@waymark/contracts/session';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { caller } from '../../plugins/app/auth';
@@ -6,20 +6,21 @@ import { disableTotp, enableTotp, startTotp } from './totp.service';
 
 /**
  * TOTP set-up (page /admin/totp/setup): POST creates a pending secret and its otpauth URI; the first valid
- * code enables it; DELETE with a valid code turns it off.
+ * code with the current password enables it (replacing an earlier one); DELETE with a valid code and the current
+ * password turns it off.
  */
 export const totpRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post('/users/totp', { schema: { response: { 200: totpSetupSchema } } }, async (req) =>
     startTotp(ctx, caller(req)),
   );
 
-  app.post('/users/totp/verify', { schema: { body: totpCodeSchema } }, async (req, reply) => {
-    await enableTotp(ctx, caller(req), req.body.code, req.ip);
+  app.post('/users/totp/verify', { schema: { body: totpChangeSchema } }, async (req, reply) => {
+    await enableTotp(ctx, caller(req), req.body, req.ip);
     return reply.status(204).send();
   });
 
-  app.delete('/users/totp', { schema: { body: totpCodeSchema } }, async (req, reply) => {
-    await disableTotp(ctx, caller(req), req.body.code, req.ip);
+  app.delete('/users/totp', { schema: { body: totpChangeSchema } }, async (req, reply) => {
+    await disableTotp(ctx, caller(req), req.body, req.ip);
     return reply.status(204).send();
   });
 };

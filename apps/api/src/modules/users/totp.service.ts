@@ -3,8 +3,9 @@ import type { totpSetupSchema } from '@waymark/contracts/session';
 import { generateSecret, generateURI } from 'otplib';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { HttpError } from '../../http-error';
+import { forbidden, HttpError } from '../../http-error';
 import type { AuthContext } from '../../plugins/app/auth-context';
+import { verifyPassword } from '../../security/password';
 import { audit } from '../audit/audit.service';
 import { verifyTotp } from '../session/second-factor.service';
 
@@ -22,18 +23,42 @@ async function limitAttempts(ctx: AppContext, auth: AuthContext) {
   if (!limit.allowed) throw new HttpError(429, messages.tooManyAttempts);
 }
 
-/** The first valid code of the pending secret enables it. */
-export async function enableTotp(ctx: AppContext, auth: AuthContext, code: string, ip: string): Promise<void> {
+/** Turning a second factor on or off is done by whoever knows the account's password, not by a stolen token. */
+async function checkCurrentPassword(auth: AuthContext, currentPassword: string) {
+  if (!(await verifyPassword(currentPassword, auth.user.passwordHash))) {
+    throw forbidden('The current password is not correct');
+  }
+}
+
+interface TotpChange {
+  code: string;
+  currentPassword: string;
+}
+
+/** The first valid code of the pending secret, with the current password, enables it. */
+export async function enableTotp(
+  ctx: AppContext,
+  auth: AuthContext,
+  { code, currentPassword }: TotpChange,
+  ip: string,
+): Promise<void> {
   await limitAttempts(ctx, auth);
+  await checkCurrentPassword(auth, currentPassword);
   const pending = auth.user.totpPendingKey;
   if (!pending || !(await verifyTotp(pending, code))) throw new HttpError(400, messages.invalidCode);
   await ctx.db.user.update({ where: { id: auth.user.id }, data: { totpKey: pending, totpPendingKey: null } });
   await audit(ctx, { action: 'totp.enabled', userId: auth.user.id, tenantId: auth.user.tenantId, ip });
 }
 
-/** A valid code of the current secret turns TOTP off. */
-export async function disableTotp(ctx: AppContext, auth: AuthContext, code: string, ip: string): Promise<void> {
+/** A valid code of the current secret, with the current password, turns TOTP off. */
+export async function disableTotp(
+  ctx: AppContext,
+  auth: AuthContext,
+  { code, currentPassword }: TotpChange,
+  ip: string,
+): Promise<void> {
   await limitAttempts(ctx, auth);
+  await checkCurrentPassword(auth, currentPassword);
   if (!auth.user.totpKey || !(await verifyTotp(auth.user.totpKey, code))) {
     throw new HttpError(400, messages.invalidCode);
   }

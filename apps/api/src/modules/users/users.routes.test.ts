@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildRole, buildTenant, buildUser, PASSWORD, signIn } from '../../testing/factories';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
@@ -256,28 +256,106 @@ describe('users (/api/users)', () => {
     expect((row.attributes as Record<string, unknown>).mapLiveRoutes).toBe('selected');
   });
 
-  it('a password change ends the account’s other sessions', async () => {
+  it('a password change needs the current password and ends the account’s other sessions and API tokens', async () => {
     const user = await buildUser(t.ctx.db);
     const first = await signIn(t.app, user.email);
     const second = await signIn(t.app, user.email);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${user.id}`,
-      headers: { authorization: second.authorization },
-      payload: { password: 'Another-pass-1' },
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/session/token',
+      headers: { authorization: first.authorization },
     });
-    expect(res.statusCode).toBe(200);
-    // the revoked token is refused (401), even where signing in is optional
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/session', headers: { authorization: first.authorization } }))
-        .statusCode,
-    ).toBe(401);
+    const apiToken = `Bearer ${made.body}`;
+    const put = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${user.id}`,
+        headers: { authorization: second.authorization },
+        payload,
+      });
+    const missing = await put({ password: 'Another-pass-1' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('Enter your current password to change it');
+    const wrong = await put({ password: 'Another-pass-1', currentPassword: 'Not-my-password-1' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().message).toBe('The current password is not correct');
+    await expect(signIn(t.app, user.email, PASSWORD)).resolves.toBeDefined();
+
+    const disconnect = vi.spyOn(t.ctx.live, 'disconnect');
+    try {
+      const res = await put({ password: 'Another-pass-1', currentPassword: PASSWORD });
+      expect(res.statusCode).toBe(200);
+      expect(disconnect).toHaveBeenCalledWith(expect.objectContaining({ userIds: [user.id] }));
+    } finally {
+      disconnect.mockRestore();
+    }
+    // the revoked tokens are refused (401), even where signing in is optional
+    for (const authorization of [first.authorization, apiToken]) {
+      expect((await t.app.inject({ method: 'GET', url: '/api/session', headers: { authorization } })).statusCode).toBe(
+        401,
+      );
+    }
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/session', headers: { authorization: second.authorization } }))
         .statusCode,
     ).toBe(200);
     await expect(signIn(t.app, user.email, PASSWORD)).rejects.toThrow();
     await expect(signIn(t.app, user.email, 'Another-pass-1')).resolves.toBeDefined();
+  });
+
+  it('changing one’s email or switching the emailed code off needs the current password', async () => {
+    const user = await buildUser(t.ctx.db);
+    const headers = { authorization: (await signIn(t.app, user.email)).authorization };
+    const put = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: `/api/users/${user.id}`, headers, payload });
+    const email = `moved-${user.id}@example.test`;
+    expect((await put({ email })).statusCode).toBe(400);
+    expect((await put({ email, currentPassword: 'Not-my-password-1' })).statusCode).toBe(403);
+    // switching the code on is no risk; switching it off is
+    expect((await put({ emailOtp: true })).statusCode).toBe(200);
+    const off = await put({ emailOtp: false });
+    expect(off.statusCode).toBe(400);
+    expect(off.json().message).toBe('Enter your current password to change it');
+    expect((await put({ emailOtp: false, currentPassword: PASSWORD })).statusCode).toBe(200);
+    const moved = await put({ email, currentPassword: PASSWORD });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().email).toBe(email);
+    // the rest of one's settings need no password
+    expect((await put({ name: 'Renamed', email })).statusCode).toBe(200);
+  });
+
+  it('disabling or deleting a user ends their sessions, API tokens and sockets', async () => {
+    const tenant = await buildTenant(t.ctx.db);
+    const manager = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions: ['VIEW_USERS', 'VIEW_DEVICES'] });
+    const headers = { authorization: (await signIn(t.app, manager.email)).authorization };
+    const disconnect = vi.spyOn(t.ctx.live, 'disconnect');
+    try {
+      for (const change of [{ disabled: true }, { active: false }, 'delete'] as const) {
+        const user = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions: ['VIEW_DEVICES'] });
+        const own = (await signIn(t.app, user.email)).authorization;
+        const made = await t.app.inject({ method: 'POST', url: '/api/session/token', headers: { authorization: own } });
+        const apiToken = `Bearer ${made.body}`;
+        disconnect.mockClear();
+        const res =
+          change === 'delete'
+            ? await t.app.inject({ method: 'DELETE', url: `/api/users/${user.id}`, headers })
+            : await t.app.inject({ method: 'PUT', url: `/api/users/${user.id}`, headers, payload: change });
+        expect(res.statusCode, JSON.stringify(change)).toBeLessThan(300);
+        expect(disconnect).toHaveBeenCalledWith(expect.objectContaining({ userIds: [user.id] }));
+        if (change !== 'delete') {
+          expect(await t.ctx.db.apiToken.count({ where: { userId: user.id, revokedAt: null } })).toBe(0);
+          expect(await t.ctx.db.authSession.count({ where: { userId: user.id, revokedAt: null } })).toBe(0);
+          // re-enabled, the account's old credentials stay dead
+          await t.ctx.db.user.update({ where: { id: user.id }, data: { disabled: false, active: true } });
+          for (const authorization of [own, apiToken]) {
+            const me = await t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers: { authorization } });
+            expect(me.statusCode).toBe(401);
+          }
+        }
+      }
+    } finally {
+      disconnect.mockRestore();
+    }
   });
 
   it('stores passwords hashed with scrypt', async () => {

@@ -4,15 +4,15 @@ import { hasAnyPermission } from '@waymark/contracts/permissions';
 import type { UserInput } from '@waymark/contracts/user';
 import type { Db, Prisma } from '@waymark/db/client';
 import type { AppContext } from '../../context';
-import { conflict, forbidden, HttpError } from '../../http-error';
+import { conflict, forbidden, HttpError, tooManyRequests } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext, UserWithRole } from '../../plugins/app/auth-context';
 import { effectivePermissions } from '../../plugins/app/auth-context';
-import { hashPassword } from '../../security/password';
+import { hashPassword, verifyPassword } from '../../security/password';
 import { audit } from '../audit/audit.service';
 import { mailPasswordLink } from '../password/password-links.service';
 import { checkPreferences } from '../server/preferences';
-import { revokeAllSessions } from '../session/session.service';
+import { revokeCredentials } from '../session/session.service';
 import { pageArgs, pageOf } from '../shared/v2';
 
 const MANAGE = ['ADMIN_ACCOUNT', 'VIEW_USERS'] as const;
@@ -179,14 +179,35 @@ export async function insertUser(db: Db, row: Prisma.UserUncheckedCreateInput): 
   }
 }
 
+/** A change of one's own password, email or second factor: the current password is asked again. */
+async function checkCurrentPassword(
+  ctx: AppContext,
+  current: UserWithRole,
+  input: Partial<UserInput>,
+  currentPassword: string | undefined,
+) {
+  const sensitive =
+    Boolean(input.password) ||
+    (input.email !== undefined && input.email.trim().toLowerCase() !== current.email) ||
+    (input.emailOtp === false && current.emailOtp);
+  if (!sensitive) return;
+  if (!currentPassword) throw new HttpError(400, 'Enter your current password to change it');
+  const limit = await ctx.limiter.hit(`reauth:${current.id}`, 10, 15 * 60_000);
+  if (!limit.allowed) throw tooManyRequests(limit.retryAfterMs);
+  if (!(await verifyPassword(currentPassword, current.passwordHash))) {
+    throw forbidden('The current password is not correct');
+  }
+}
+
 export async function updateUser(
   ctx: AppContext,
   auth: AuthContext,
   id: number,
-  input: Partial<UserInput>,
+  { currentPassword, ...input }: Partial<UserInput> & { currentPassword?: string },
 ): Promise<UserWithRole> {
   const self = id === auth.user.id;
   const current = await getUser(auth, id);
+  if (self) await checkCurrentPassword(ctx, current, input, currentPassword);
   if (!self) checkManageable(auth, current);
   // a password or email is changed by its owner only: a manager mails a password link instead
   if (!self && (input.password || (input.email !== undefined && input.email.trim().toLowerCase() !== current.email))) {
@@ -219,10 +240,6 @@ export async function updateUser(
     data: { ...next, ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}) },
     include: { role: true },
   });
-  if (user.roleId !== current.roleId || user.tenantId !== current.tenantId || user.administrator !== current.administrator) {
-    // other flags or tenants: the user's live sockets were opened with the old ones
-    await ctx.live.disconnect({ userIds: [id], reason: 'Your access changed' });
-  }
   if (
     user.roleId !== current.roleId ||
     user.tenantId !== current.tenantId ||
@@ -231,7 +248,15 @@ export async function updateUser(
     // other flags or tenants: the user's live sockets were opened with the old ones
     await ctx.live.disconnect({ userIds: [id], reason: 'Your access changed' });
   }
-  if (input.password || input.disabled || input.active === false) await revokeOthers(ctx, auth, id);
+  if (input.disabled || input.active === false) await revokeCredentials(ctx, id, 'Account disabled');
+  else if (input.password) await revokeCredentials(ctx, id, 'Password changed', auth.sessionId);
+  else if (
+    (input.roleId !== undefined && input.roleId !== current.roleId) ||
+    (input.tenantId !== undefined && input.tenantId !== current.tenantId)
+  ) {
+    // open websockets were opened with the old access: they reconnect with the new one
+    await ctx.live.disconnect({ userIds: [id], reason: 'Access changed' });
+  }
   await audit(ctx, {
     action: 'user.updated',
     userId: auth.user.id,
@@ -247,7 +272,7 @@ export async function updateUser(
  * A user update as Traccar's clients send it: the preference attributes are checked, and since these clients send
  * the whole user back, an unchanged expiration time of one's own account is not a change of privileges.
  */
-export function traccarUserUpdate(auth: AuthContext, id: number, body: Partial<UserInput>): Partial<UserInput> {
+export function traccarUserUpdate<T extends Partial<UserInput>>(auth: AuthContext, id: number, body: T): T {
   const input = { ...body };
   if (input.attributes !== undefined) input.attributes = checkPreferences(input.attributes);
   if (input.expirationTime !== undefined && id === auth.user.id) {
@@ -258,21 +283,14 @@ export function traccarUserUpdate(auth: AuthContext, id: number, body: Partial<U
   return input;
 }
 
-/** After a password change or deactivation, other sessions of the account end. */
-async function revokeOthers(ctx: AppContext, auth: AuthContext, id: number) {
-  if (id !== auth.user.id) return revokeAllSessions(ctx, id);
-  await ctx.db.authSession.updateMany({
-    where: { userId: id, revokedAt: null, id: { not: auth.sessionId ?? '' } },
-    data: { revokedAt: new Date() },
-  });
-}
-
 export async function deleteUser(ctx: AppContext, auth: AuthContext, id: number): Promise<void> {
   if (!canManageUsers(auth)) throw forbidden();
   if (id === auth.user.id) throw forbidden('You cannot delete your own account');
   const user = await getUser(auth, id);
   checkManageable(auth, user);
+  // its sessions and API tokens go with the row; its websockets are closed
   await auth.db.user.delete({ where: { id } });
+  await ctx.live.disconnect({ userIds: [id], reason: 'Account deleted' });
   await audit(ctx, {
     action: 'user.deleted',
     userId: auth.user.id,
