@@ -11,9 +11,9 @@ export interface IngestEnv {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** TCP connections accepted from one IP address per protocol (0 = no limit) */
   maxConnectionsPerAddress: number;
-  /** TCP connections this node holds across all protocols and addresses (0 = no limit) */
+  /** TCP and HTTP connections this node holds across all protocols and addresses (0 = no limit) */
   maxConnections: number;
-  /** silent connections are closed (and connectionless devices forgotten) after this, ms */
+  /** connections that complete no frame for this long are closed (and connectionless devices forgotten), ms */
   idleTimeoutMs: number;
   /** Redis bus: acknowledgements wait while a partition's stream holds this many entries (0 = never wait) */
   busHighWaterMark: number | undefined;

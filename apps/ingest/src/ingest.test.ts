@@ -89,6 +89,33 @@ describe('startIngest with osmand over HTTP', () => {
     }
   });
 
+  it('counts HTTP connections against the node-wide connection cap', async () => {
+    harness = await startTestIngest({ protocols: ['osmand'], portOverrides: { osmand: 0 }, maxConnections: 1 });
+    const port = harness.portOf('osmand', 'http');
+    const { connect } = await import('node:net');
+    const held = connect(port, '127.0.0.1');
+    await new Promise((resolve) => held.once('connect', resolve));
+    try {
+      const refused = connect(port, '127.0.0.1');
+      const closed = await new Promise<boolean>((resolve) => {
+        refused.once('close', () => resolve(true));
+        refused.once('error', () => resolve(true));
+        setTimeout(() => resolve(false), 2000);
+      });
+      expect(closed).toBe(true);
+    } finally {
+      held.destroy();
+    }
+    // the place is free again once the held connection has closed
+    let status = 0;
+    for (let attempt = 0; attempt < 40 && status !== 200; attempt++) {
+      const res = await fetch(`http://127.0.0.1:${port}/?id=1&lat=1&lon=1&timestamp=1377177267`).catch(() => null);
+      status = res?.status ?? 0;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status).toBe(200);
+  });
+
   it('closes idempotently', async () => {
     const { h, base } = await startOsmand();
     await Promise.all([h.ingest.close(), h.ingest.close()]);

@@ -28,7 +28,7 @@ export interface StartIngestOptions {
   idleTimeoutMs?: number;
   /** TCP connections accepted from one IP address per protocol. Default 1000; 0 = no limit. */
   maxConnectionsPerAddress?: number;
-  /** TCP connections this node holds across all protocols. Default 20000; 0 = no limit. */
+  /** TCP and HTTP connections this node holds across all protocols. Default 20000; 0 = no limit. */
   maxConnections?: number;
   /** Peers (source address and port) each UDP listener keeps; the least recently seen go first. Default 20000. */
   maxUdpPeers?: number;

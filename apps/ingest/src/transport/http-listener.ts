@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { DecodeResult, HttpProtocol, HttpReply, HttpRequestFrame } from '../protocols/protocol.types';
 import { isHttpReply } from '../protocols/protocol.types';
+import type { ConnectionGate } from './connection-gate';
 import { errorMessage, publishDecoded } from './frame-pipeline';
 import type { IngestContext, Listener } from './ingest-context';
 import { listen, peerOf } from './listen';
@@ -13,6 +14,8 @@ export interface HttpListenerOptions {
   maxBodyBytes?: number;
   /** Commands waiting for a device's next request are dropped after this long. */
   commandTtlMs: number;
+  /** The node-wide cap on connections, shared by every listener (default: none). */
+  gate?: ConnectionGate;
 }
 
 interface QueuedCommand {
@@ -79,6 +82,16 @@ export async function startHttpListener(
       if (!res.headersSent) send(res, { status: 500 });
     });
   });
+  const gate = options.gate;
+  if (gate) {
+    server.on('connection', (socket) => {
+      if (!gate.enter(protocol.name, socket.remoteAddress ?? '?')) {
+        socket.destroy();
+        return;
+      }
+      socket.once('close', () => gate.leave());
+    });
+  }
   const port = await listen(server, options.port, options.host);
 
   return {
