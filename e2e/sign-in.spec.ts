@@ -33,6 +33,7 @@ test.describe('sign-in', () => {
       secret = ((await secretText.textContent()) ?? '').trim();
       setupCode = await freshTotp(secret);
       await page.getByLabel('Code').fill(setupCode);
+      await page.getByLabel('Password', { exact: true }).fill(user.password);
       await page.getByRole('button', { name: 'Verify' }).click();
       await expect(page.getByText('Saved').first()).toBeVisible();
     });

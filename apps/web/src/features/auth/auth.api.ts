@@ -103,6 +103,7 @@ export async function updatePassword(token: string, password: string): Promise<v
 
 export const createTotpSecret = () => http('/api/users/totp', { method: 'POST', schema: totpSetupSchema });
 
-export async function verifyTotp(code: string): Promise<void> {
-  await http('/api/users/totp/verify', { method: 'POST', body: { code } });
+/** Turns TOTP on (or replaces it) with a code of the new key and the current password. */
+export async function verifyTotp({ code, currentPassword }: { code: string; currentPassword: string }): Promise<void> {
+  await http('/api/users/totp/verify', { method: 'POST', body: { code, currentPassword } });
 }

@@ -13,6 +13,11 @@ export const createUser = (input: UserInput) => http('/api/users', { method: 'PO
 export const updateUser = (id: number, input: UserUpdate) =>
   http(`/api/users/${id}`, { method: 'PUT', body: input, schema: userSchema });
 
+/** POST /api/users/:id/password-link: the user is mailed a link to choose a password (a manager never sets it). */
+export async function sendPasswordLink(id: number): Promise<void> {
+  await http(`/api/users/${id}/password-link`, { method: 'POST' });
+}
+
 export async function deleteUser(id: number): Promise<void> {
   await http(`/api/users/${id}`, { method: 'DELETE' });
 }

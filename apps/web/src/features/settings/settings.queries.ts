@@ -6,6 +6,7 @@ import {
   deleteUser,
   fetchMyRoles,
   fetchUsers,
+  sendPasswordLink,
   type UserUpdate,
   updateServer,
   updateUser,
@@ -39,6 +40,8 @@ export function useSaveUserMutation() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.users() }),
   });
 }
+
+export const useSendPasswordLinkMutation = () => useMutation({ mutationFn: sendPasswordLink });
 
 export function useDeleteUserMutation() {
   const queryClient = useQueryClient();

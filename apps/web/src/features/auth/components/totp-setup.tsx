@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Code, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Group, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
@@ -12,14 +12,20 @@ import { CodeInput } from './code-input';
 
 /**
  * Two-factor set-up: POST /api/users/totp creates a secret (shown as text and as an otpauth:// link), then the
- * first code from the app is checked with POST /api/users/totp/verify, which turns TOTP on.
+ * first code from the app is checked with POST /api/users/totp/verify, which turns TOTP on; the account's password
+ * is asked again, so a stolen session alone cannot replace the second factor.
  */
 export function TotpSetup() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const setup = useTotpSetupMutation();
   const verify = useVerifyTotpMutation();
-  const form = useForm({ mode: 'uncontrolled', initialValues: { code: '' }, validate: { code: validators(t).code } });
+  const check = validators(t);
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { code: '', currentPassword: '' },
+    validate: { code: check.code, currentPassword: check.password },
+  });
   const started = useRef(false);
   const createSecret = setup.mutate;
 
@@ -30,10 +36,13 @@ export function TotpSetup() {
     createSecret();
   }, [createSecret]);
 
-  const submit = form.onSubmit(({ code }) =>
-    verify.mutate(code.trim(), {
-      onSuccess: () => notifications.show({ color: 'success', message: t('totp.saved') }),
-    }),
+  const submit = form.onSubmit(({ code, currentPassword }) =>
+    verify.mutate(
+      { code: code.trim(), currentPassword },
+      {
+        onSuccess: () => notifications.show({ color: 'success', message: t('totp.saved') }),
+      },
+    ),
   );
 
   if (verify.isSuccess) {
@@ -96,6 +105,12 @@ export function TotpSetup() {
                 </Alert>
               ) : null}
               <CodeInput key={form.key('code')} {...form.getInputProps('code')} />
+              <PasswordInput
+                key={form.key('currentPassword')}
+                label={t('common.password')}
+                autoComplete="current-password"
+                {...form.getInputProps('currentPassword')}
+              />
               <Group justify="space-between">
                 <Button variant="subtle" onClick={() => createSecret()} disabled={verify.isPending}>
                   {t('totp.regenerate')}

@@ -14,6 +14,7 @@ interface Values {
   phone: string;
   password: string;
   confirm: string;
+  currentPassword: string;
 }
 
 const toInput = (v: Values) => ({
@@ -21,9 +22,13 @@ const toInput = (v: Values) => ({
   email: v.email,
   phone: orNull(v.phone),
   password: v.password === '' ? undefined : v.password,
+  currentPassword: v.currentPassword === '' ? undefined : v.currentPassword,
 });
 
-/** Name, email (unless fixed), phone and password of the signed-in user; link to two-factor set-up. */
+/**
+ * Name, email (unless fixed), phone and password of the signed-in user; link to two-factor set-up. A new password
+ * or email needs the current password.
+ */
 export function AccountForm({ user }: { user: User }) {
   const { t } = useTranslation('settings');
   const save = useUpdateSelfMutation(user.id);
@@ -35,17 +40,27 @@ export function AccountForm({ user }: { user: User }) {
         : t('validation.required'),
   );
   const form = useForm<Values>({
-    initialValues: { name: user.name, email: user.email, phone: user.phone ?? '', password: '', confirm: '' },
+    initialValues: {
+      name: user.name,
+      email: user.email,
+      phone: user.phone ?? '',
+      password: '',
+      confirm: '',
+      currentPassword: '',
+    },
     validate: (v) => ({
       ...check(v),
       ...(v.password !== v.confirm ? { confirm: t('validation.passwordsDiffer') } : {}),
+      ...((v.password !== '' || v.email.trim().toLowerCase() !== user.email) && v.currentPassword === ''
+        ? { currentPassword: t('account.currentPasswordHint') }
+        : {}),
     }),
   });
   const submit = form.onSubmit((v) => {
     const input = toInput(v);
     save.mutate(user.fixedEmail ? { ...input, email: undefined } : input, {
       onSuccess: () => {
-        form.setValues({ password: '', confirm: '' });
+        form.setValues({ password: '', confirm: '', currentPassword: '' });
         notifySuccess(t('account.saved'));
       },
       onError: (error) => notifyError(error, t('account.saveFailed')),
@@ -77,6 +92,12 @@ export function AccountForm({ user }: { user: User }) {
             label={t('account.confirmPassword')}
             autoComplete="new-password"
             {...form.getInputProps('confirm')}
+          />
+          <PasswordInput
+            label={t('account.currentPassword')}
+            description={t('account.currentPasswordHint')}
+            autoComplete="current-password"
+            {...form.getInputProps('currentPassword')}
           />
         </SimpleGrid>
         <Group gap="sm">

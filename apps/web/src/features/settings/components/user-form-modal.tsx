@@ -14,7 +14,7 @@ import { type User, userInputSchema } from '@waymark/contracts/user';
 import { useTranslation } from 'react-i18next';
 import { orNull, zodValidate } from '../../../lib/forms';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useSaveUserMutation } from '../settings.queries';
+import { useSaveUserMutation, useSendPasswordLinkMutation } from '../settings.queries';
 
 interface Values {
   name: string;
@@ -44,10 +44,14 @@ const toInput = (v: Values) => ({
   userLimit: Number(v.userLimit),
 });
 
-/** Create (user undefined) or edit a user of the tenant. Without a password the API mails an invitation. */
+/**
+ * Create (user undefined) or edit a user of the tenant. Without a password the API mails an invitation; an existing
+ * user's password and email are theirs to change, so editing offers to mail them a password link instead.
+ */
 export function UserFormModal({ user, opened, onClose }: { user?: User; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('settings');
   const save = useSaveUserMutation();
+  const passwordLink = useSendPasswordLinkMutation();
   const form = useForm<Values>({
     initialValues: {
       name: user?.name ?? '',
@@ -89,13 +93,36 @@ export function UserFormModal({ user, opened, onClose }: { user?: User; opened: 
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={t('account.name')} required data-autofocus {...form.getInputProps('name')} />
-            <TextInput label={t('account.email')} type="email" required {...form.getInputProps('email')} />
-            <PasswordInput
-              label={t('users.password')}
-              description={user ? t('users.passwordKeep') : t('users.passwordInvite')}
-              autoComplete="new-password"
-              {...form.getInputProps('password')}
+            <TextInput
+              label={t('account.email')}
+              type="email"
+              required
+              disabled={user !== undefined}
+              description={user ? t('users.emailByUser') : undefined}
+              {...form.getInputProps('email')}
             />
+            {user ? (
+              <Button
+                variant="light"
+                mt="lg"
+                loading={passwordLink.isPending}
+                onClick={() =>
+                  passwordLink.mutate(user.id, {
+                    onSuccess: () => notifySuccess(t('users.passwordLinkSent')),
+                    onError: (error) => notifyError(error, t('users.passwordLinkFailed')),
+                  })
+                }
+              >
+                {t('users.sendPasswordLink')}
+              </Button>
+            ) : (
+              <PasswordInput
+                label={t('users.password')}
+                description={t('users.passwordInvite')}
+                autoComplete="new-password"
+                {...form.getInputProps('password')}
+              />
+            )}
             <TextInput label={t('account.phone')} type="tel" {...form.getInputProps('phone')} />
             <NumberInput
               label={t('users.deviceLimit')}
