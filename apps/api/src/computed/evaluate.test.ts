@@ -108,6 +108,8 @@ describe('computed attributes', () => {
     expect(() => compileExpression(`${list}[.x > 1 || ${list}[.x > 2]]`)).toThrow(/filter inside another filter/);
     expect(() => compileExpression(Array.from({ length: 150 }, (_, i) => `a${i}`).join(' + '))).toThrow(/too complex/);
     expect(() => compileExpression(`speed > ${'1'.repeat(1001)}`)).toThrow(/longer than/);
+    // one stored before these bounds computes nothing on positions, and costs nothing
+    expect(compileComputed([row(1, 'bomb', bomb, 'boolean'), row(2, 'ok', 'speed > 1', 'boolean')])).toHaveLength(1);
     // one level of filter, static indexes and chained filters stay allowed
     expect(compileExpression('{a:[{x:1},{x:5},{x:9}]}.a[.x > 4][.x < 8]').evalSync({})).toEqual([{ x: 5 }]);
     expect(compileExpression(`${list}[${list}[1]]`).evalSync({})).toBe(1);
