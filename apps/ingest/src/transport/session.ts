@@ -51,6 +51,12 @@ export class DeviceRegistry {
     return true;
   }
 
+  /** A connectionless device heard from again on the channel it is bound to: not forgotten by the sweep yet. */
+  touch(uniqueId: string, channel: DeviceChannel, now = Date.now()): void {
+    const entry = this.entries.get(uniqueId);
+    if (entry?.channel === channel) entry.lastSeen = now;
+  }
+
   get(uniqueId: string): DeviceChannel | undefined {
     return this.entries.get(uniqueId)?.channel;
   }

@@ -86,4 +86,44 @@ describe('UDP listener', () => {
       for (const socket of sockets) socket.close();
     }
   });
+
+  it('forgets peers silent for the idle time, and keeps those still talking', async () => {
+    harness = await startTestIngest({ registry: testRegistry, idleTimeoutMs: 300 });
+    const h = harness;
+    const port = h.portOf('testline', 'udp');
+    const quiet = createSocket('udp4');
+    const talking = createSocket('udp4');
+    const got = { quiet: [] as string[], talking: [] as string[] };
+    quiet.on('message', (msg) => got.quiet.push(msg.toString('latin1')));
+    talking.on('message', (msg) => got.talking.push(msg.toString('latin1')));
+    const send = (socket: ReturnType<typeof createSocket>, text: string) =>
+      new Promise<void>((resolve, reject) =>
+        socket.send(text, port, '127.0.0.1', (err) => (err ? reject(err) : resolve())),
+      );
+    const command = (uniqueId: string) =>
+      h.bus.sendCommand({
+        id: uniqueId,
+        uniqueId,
+        type: 'custom',
+        attributes: { data: uniqueId },
+        createdAt: new Date().toISOString(),
+      });
+    try {
+      await send(quiet, 'LOGIN,quiet1');
+      await send(talking, 'LOGIN,talking1');
+      await waitFor(() => got.quiet.length === 1 && got.talking.length === 1, 'login acks');
+      for (let i = 0; i < 8; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        await send(talking, `POS,1,1,${i}`);
+      }
+      await command('talking1');
+      await waitFor(() => got.talking.includes('CMD,talking1\n'), 'command to the talking peer');
+      await command('quiet1');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(got.quiet).toEqual(['OK\n']);
+    } finally {
+      quiet.close();
+      talking.close();
+    }
+  });
 });

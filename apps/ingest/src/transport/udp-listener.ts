@@ -59,6 +59,7 @@ export async function startUdpListener(
     }
     peers.set(key, peer);
     peer.lastSeen = Date.now();
+    if (peer.session.uniqueId) ctx.devices.touch(peer.session.uniqueId, peer.channel, peer.lastSeen);
     return peer;
   };
 
