@@ -240,22 +240,15 @@ export async function updateUser(
     data: { ...next, ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}) },
     include: { role: true },
   });
-  if (
+  const accessChanged =
     user.roleId !== current.roleId ||
     user.tenantId !== current.tenantId ||
-    user.administrator !== current.administrator
-  ) {
-    // other flags or tenants: the user's live sockets were opened with the old ones
-    await ctx.live.disconnect({ userIds: [id], reason: 'Your access changed' });
-  }
+    user.administrator !== current.administrator;
   if (input.disabled || input.active === false) await revokeCredentials(ctx, id, 'Account disabled');
   else if (input.password) await revokeCredentials(ctx, id, 'Password changed', auth.sessionId);
-  else if (
-    (input.roleId !== undefined && input.roleId !== current.roleId) ||
-    (input.tenantId !== undefined && input.tenantId !== current.tenantId)
-  ) {
-    // open websockets were opened with the old access: they reconnect with the new one
-    await ctx.live.disconnect({ userIds: [id], reason: 'Access changed' });
+  else if (accessChanged) {
+    // other flags or tenants: the user's live sockets were opened with the old ones and reconnect with the new
+    await ctx.live.disconnect({ userIds: [id], reason: 'Your access changed' });
   }
   await audit(ctx, {
     action: 'user.updated',
