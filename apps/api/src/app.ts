@@ -8,6 +8,7 @@ import { API_ROUTES, V2_ROUTES } from './modules/routes';
 import { authPlugin } from './plugins/app/auth';
 import { errorsPlugin } from './plugins/app/errors';
 import { recordRouteTable } from './plugins/app/route-table';
+import { helmetPlugin } from './plugins/external/helmet';
 import { registerHttpPlugins } from './plugins/external/http';
 import { openApiPlugin } from './plugins/external/openapi';
 import { registerWebApp } from './plugins/external/web-app';
@@ -32,6 +33,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(helmetPlugin, { ctx, webDir: options.webDir });
   await registerHttpPlugins(app, ctx);
   await app.register(oidcForcePlugin, { ctx });
   await app.register(authPlugin, { ctx });
