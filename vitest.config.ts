@@ -19,6 +19,8 @@ export default defineConfig({
           globalSetup: ['packages/db/src/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // password hashes at a test-only lower scrypt cost (honoured only under NODE_ENV=test)
+          env: { WAYMARK_TEST_SCRYPT_LOG_N: '10' },
         },
       },
       {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { hashPassword, needsRehash, verifyPassword } from '../../security/password';
 import { buildUser, PASSWORD, signIn } from '../../testing/factories';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
@@ -398,5 +399,28 @@ describe('API tokens', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers: { authorization } })).statusCode).toBe(
       200,
     );
+  });
+});
+
+describe('password re-hash on sign-in', () => {
+  it('replaces a hash of an older scrypt cost after a successful sign-in, and the new one verifies', async () => {
+    // the cost earlier versions used
+    const old = await hashPassword(PASSWORD, { N: 2 ** 14, r: 8, p: 1 });
+    const user = await buildUser(t.ctx.db, { passwordHash: old });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { email: user.email, password: 'not-the-password' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect((await t.ctx.db.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash).toBe(old);
+
+    await signInWithCookie(user.email);
+    const stored = (await t.ctx.db.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash ?? '';
+    expect(stored).not.toBe(old);
+    expect(needsRehash(stored)).toBe(false);
+    expect(await verifyPassword(PASSWORD, stored)).toBe(true);
+    // and the next sign-in works with the new hash
+    await signInWithCookie(user.email);
   });
 });

@@ -3,7 +3,7 @@ import type { SignInResponse } from '@waymark/contracts/session';
 import type { AppContext } from '../../context';
 import { HttpError, tooManyRequests } from '../../http-error';
 import { accountProblem } from '../../plugins/app/auth-context';
-import { verifyPassword } from '../../security/password';
+import { hashPassword, needsRehash, verifyPassword } from '../../security/password';
 import { audit } from '../audit/audit.service';
 import { refusePasswordWhenOidcForced } from '../oidc/oidc-force';
 import { presentUser } from '../users/users.presenter';
@@ -63,6 +63,13 @@ export async function signIn(
   }
 
   await clearAccountLimit(ctx, email);
+  if (user.passwordHash && needsRehash(user.passwordHash)) {
+    // the password is at hand only now: store it again at the current cost, unless it changed meanwhile
+    await ctx.db.user.updateMany({
+      where: { id: user.id, passwordHash: user.passwordHash },
+      data: { passwordHash: await hashPassword(input.password) },
+    });
+  }
   const tokens = await createSession(ctx, user.id, meta);
   await audit(ctx, { action: 'session.created', userId: user.id, tenantId: user.tenantId, ip: meta.ip });
   return { ...presentUser(user), ...tokens };
