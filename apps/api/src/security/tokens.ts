@@ -6,6 +6,16 @@ const ISSUER = 'waymark';
 
 export type TokenKind = 'access' | 'api' | 'oidc-state';
 
+/**
+ * The audience each kind of token is issued for and checked against: a token made for one use (or with no
+ * audience, as before this claim was set) is refused for every other.
+ */
+const AUDIENCE: Record<TokenKind, string> = {
+  access: 'waymark:api:access',
+  api: 'waymark:api:token',
+  'oidc-state': 'waymark:oidc-state',
+};
+
 export interface VerifiedToken {
   kind: TokenKind;
   userId: number;
@@ -25,6 +35,7 @@ export async function signToken(
   const jwt = new SignJWT({ ...extra, knd: kind })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuer(ISSUER)
+    .setAudience(AUDIENCE[kind])
     .setSubject(subject)
     .setJti(id)
     .setIssuedAt();
@@ -35,9 +46,13 @@ export async function signToken(
 /** Null for anything that is not a valid, unexpired token of the expected kind. */
 export async function verifyToken(key: Uint8Array, token: string, kind: TokenKind): Promise<VerifiedToken | null> {
   try {
-    const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, key, {
+      issuer: ISSUER,
+      audience: AUDIENCE[kind],
+      algorithms: ['HS256'],
+    });
     if (payload.knd !== kind || !payload.sub || !payload.jti) return null;
-    const { knd: _k, sub: _s, jti: _j, iss: _i, iat: _a, exp: _e, ...extra } = payload;
+    const { knd: _k, sub: _s, jti: _j, iss: _i, aud: _u, iat: _a, exp: _e, ...extra } = payload;
     return { kind, userId: Number(payload.sub), id: payload.jti, extra };
   } catch (err) {
     if (err instanceof errors.JOSEError) return null;
