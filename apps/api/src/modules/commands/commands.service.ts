@@ -8,7 +8,7 @@ import { badRequest, forbidden, HttpError } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { audit } from '../audit/audit.service';
-import { checkNotReadonly } from '../devices/devices.service';
+import { checkNotReadonly } from '../shared/readonly';
 import { protocolSupports } from './command-support';
 import { commandMessage } from './commands.presenter';
 

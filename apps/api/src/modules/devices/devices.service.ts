@@ -11,7 +11,6 @@ import { listConditions, listPage } from '../shared/list-query';
 import type { DeviceWithModel } from './devices.presenter';
 
 export const READONLY_MESSAGE = 'Your account may not change devices';
-export const ACCOUNT_READONLY_MESSAGE = 'Your account is read-only';
 export const DEVICE_NOT_FOUND = 'Device not found';
 export const DEVICE_LIMIT_REACHED = 'Device limit reached';
 export const DEVICE_CLASH = 'A device with this identifier already exists';
@@ -19,16 +18,8 @@ export const DEVICE_CLASH = 'A device with this identifier already exists';
 /** Without paging parameters a device list is cut at this many rows. */
 const UNPAGED_LIMIT = 20_000;
 
-/**
- * Read-only accounts (the user's or the server's `readonly` flag) may look but not change anything beyond their
- * own settings; administrators are never read-only.
- */
-export async function checkNotReadonly(ctx: AppContext, auth: AuthContext): Promise<void> {
-  if (auth.user.administrator) return;
-  if (auth.user.readonly) throw forbidden(ACCOUNT_READONLY_MESSAGE);
-  const server = await ctx.db.server.findUnique({ where: { id: 1 }, select: { readonly: true } });
-  if (server?.readonly) throw forbidden(ACCOUNT_READONLY_MESSAGE);
-}
+// notifications import the read-only check from here
+export { checkNotReadonly } from '../shared/readonly';
 
 /** Devices are also closed to `deviceReadonly` accounts (the user's or the server's flag). */
 export async function checkDeviceWrite(ctx: AppContext, auth: AuthContext): Promise<void> {

@@ -6,6 +6,7 @@ import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { audit } from '../audit/audit.service';
 import { linkedResource, newRowTenant } from '../shared/linked-resources';
+import { checkNotReadonly } from '../shared/readonly';
 import { checkParent } from './group-tree.service';
 
 /** Groups are linked to users by their owner and UserGroup rows, not UserLink: no creator link. */
@@ -73,6 +74,7 @@ export async function updateGroup(
 
 /** Deletes a group: its devices stay (ungrouped) and its subgroups move up to its parent. */
 export async function deleteGroup(ctx: AppContext, auth: AuthContext, id: number): Promise<void> {
+  await checkNotReadonly(ctx, auth);
   const row = await groups.get(auth, id);
   await auth.db.$transaction(async (tx) => {
     await tx.device.updateMany({ where: { groupId: row.id }, data: { groupId: null } });

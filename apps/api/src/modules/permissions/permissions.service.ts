@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { signalChange } from '../../lib/changes';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { audit } from '../audit/audit.service';
-import { checkNotReadonly } from '../devices/devices.service';
+import { checkNotReadonly } from '../shared/readonly';
 import type { Link } from './permission-links.service';
 import { checkLink, resolveLink, writeLink } from './permission-links.service';
 

@@ -6,6 +6,7 @@ import { conflict, forbidden } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { audit } from '../audit/audit.service';
+import { checkNotReadonly } from '../shared/readonly';
 
 /** A role may grant only what its author holds; tenant roles never grant platform flags. */
 function checkGrant(auth: AuthContext, input: RoleInput, tenantId: number | null) {
@@ -34,6 +35,7 @@ async function writable(auth: AuthContext, id: number): Promise<Role> {
 }
 
 export async function createRole(ctx: AppContext, auth: AuthContext, input: RoleInput): Promise<Role> {
+  await checkNotReadonly(ctx, auth);
   const tenantId = input.tenantId === undefined ? (auth.scope.platform ? null : auth.user.tenantId) : input.tenantId;
   if (!auth.scope.platform && (tenantId === null || !auth.scope.tenantIds.includes(tenantId))) throw forbidden();
   checkGrant(auth, input, tenantId);
@@ -46,6 +48,7 @@ export async function createRole(ctx: AppContext, auth: AuthContext, input: Role
 }
 
 export async function updateRole(ctx: AppContext, auth: AuthContext, id: number, input: RoleInput): Promise<Role> {
+  await checkNotReadonly(ctx, auth);
   const current = await writable(auth, id);
   checkGrant(auth, input, current.tenantId);
   if (input.name !== current.name) await unique(auth, input.name, current.tenantId);
@@ -69,6 +72,7 @@ export async function updateRole(ctx: AppContext, auth: AuthContext, id: number,
 }
 
 export async function deleteRole(ctx: AppContext, auth: AuthContext, id: number): Promise<void> {
+  await checkNotReadonly(ctx, auth);
   const role = await writable(auth, id);
   const users = await ctx.db.user.count({ where: { roleId: id } });
   if (users > 0) throw conflict(`The role is assigned to ${users} user(s)`);

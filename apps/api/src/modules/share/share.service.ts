@@ -9,6 +9,7 @@ import { found, tenantTree } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { accountProblem, effectivePermissions } from '../../plugins/app/auth-context';
 import { audit } from '../audit/audit.service';
+import { checkNotReadonly } from '../shared/readonly';
 import { presentSharedDevice, presentShareLink } from './share.presenter';
 
 export const SHARE_DISABLED = 'Device sharing is disabled';
@@ -57,6 +58,7 @@ export async function sharedDevice(ctx: AppContext, link: ShareLink): Promise<Sh
 
 /** Shares one visible device until `expiration` (at most SHARE_MAX_MS ahead), unless the server forbids sharing. */
 export async function createShare(ctx: AppContext, auth: AuthContext, input: ShareInput): Promise<ShareLinkDto> {
+  await checkNotReadonly(ctx, auth);
   const device = found(
     await auth.db.device.findUnique({ where: { id: input.deviceId }, select: { id: true, tenantId: true } }),
     'Device not found',
@@ -95,6 +97,7 @@ export async function viewShare(ctx: AppContext, id: string): Promise<SharedDevi
 
 /** Revokes a link of a visible device and ends its live viewers on this node. */
 export async function revokeShare(ctx: AppContext, auth: AuthContext, id: string): Promise<void> {
+  await checkNotReadonly(ctx, auth);
   const link = found(UUID.test(id) ? await auth.db.shareLink.findUnique({ where: { id } }) : null, SHARE_NOT_FOUND);
   if (!link.revokedAt) await auth.db.shareLink.update({ where: { id }, data: { revokedAt: new Date() } });
   endShare(id);

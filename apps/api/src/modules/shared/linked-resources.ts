@@ -6,6 +6,7 @@ import type { AuthContext } from '../../plugins/app/auth-context';
 import { audit } from '../audit/audit.service';
 import type { ListLinks } from './list-query';
 import { listConditions, listPage } from './list-query';
+import { checkNotReadonly } from './readonly';
 
 /** UserLink kinds (schema.prisma): Traccar's permission links of a user to objects. */
 export type LinkKind = 'geofence' | 'notification' | 'calendar' | 'driver' | 'command' | 'maintenance' | 'attribute';
@@ -118,6 +119,7 @@ export function linkedResource<Row extends LinkedRow, Create, Update, Where, Ord
     get,
 
     async create(ctx, auth, data) {
+      await checkNotReadonly(ctx, auth);
       const { kind } = o;
       const row = kind
         ? await auth.db.$transaction(async (tx) => {
@@ -131,12 +133,14 @@ export function linkedResource<Row extends LinkedRow, Create, Update, Where, Ord
     },
 
     async update(ctx, auth, id, data) {
+      await checkNotReadonly(ctx, auth);
       const row = await o.model(auth.db).update({ where: { id }, data });
       await audited(ctx, auth, row, 'updated');
       return row;
     },
 
     async remove(ctx, auth, id) {
+      await checkNotReadonly(ctx, auth);
       const row = await get(auth, id);
       const { kind } = o;
       await auth.db.$transaction(async (tx) => {

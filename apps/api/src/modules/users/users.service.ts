@@ -13,6 +13,7 @@ import { audit } from '../audit/audit.service';
 import { mailPasswordLink } from '../password/password-links.service';
 import { checkPreferences } from '../server/preferences';
 import { revokeCredentials } from '../session/session.service';
+import { checkNotReadonly } from '../shared/readonly';
 import { pageArgs, pageOf } from '../shared/v2';
 
 const MANAGE = ['ADMIN_ACCOUNT', 'VIEW_USERS'] as const;
@@ -143,6 +144,7 @@ function data(input: Partial<UserInput>) {
 }
 
 export async function createUser(ctx: AppContext, auth: AuthContext, input: UserInput): Promise<UserWithRole> {
+  await checkNotReadonly(ctx, auth);
   if (!canManageUsers(auth)) throw forbidden();
   if (input.administrator && !auth.user.administrator) throw forbidden();
   await checkRole(auth, input.roleId);
@@ -206,6 +208,8 @@ export async function updateUser(
   { currentPassword, ...input }: Partial<UserInput> & { currentPassword?: string },
 ): Promise<UserWithRole> {
   const self = id === auth.user.id;
+  // a read-only user still edits their own account (password, preferences); nobody else's
+  if (!self) await checkNotReadonly(ctx, auth);
   const current = await getUser(auth, id);
   if (self) await checkCurrentPassword(ctx, current, input, currentPassword);
   if (!self) checkManageable(auth, current);
@@ -279,6 +283,7 @@ export function traccarUserUpdate<T extends Partial<UserInput>>(auth: AuthContex
 export async function deleteUser(ctx: AppContext, auth: AuthContext, id: number): Promise<void> {
   if (!canManageUsers(auth)) throw forbidden();
   if (id === auth.user.id) throw forbidden('You cannot delete your own account');
+  await checkNotReadonly(ctx, auth);
   const user = await getUser(auth, id);
   checkManageable(auth, user);
   // its sessions and API tokens go with the row; its websockets are closed
@@ -298,6 +303,7 @@ export async function deleteUser(ctx: AppContext, auth: AuthContext, id: number)
  * account has no password yet.
  */
 export async function sendPasswordLink(ctx: AppContext, auth: AuthContext, id: number): Promise<void> {
+  if (id !== auth.user.id) await checkNotReadonly(ctx, auth);
   const user = await getUser(auth, id);
   if (id !== auth.user.id) checkManageable(auth, user);
   await mailPasswordLink(ctx, user, user.passwordHash ? 'PASSWORD_RESET' : 'PASSWORD_CREATE');
