@@ -96,6 +96,8 @@ describe('security headers', () => {
       expect(csp.get('default-src')).toBe("'self'");
       expect(csp.get('script-src')).toBe("'self'");
       expect(csp.get('object-src')).toBe("'none'");
+      expect(csp.get('frame-ancestors')).toBe("'none'");
+      expect(csp.has('upgrade-insecure-requests')).toBe(false);
       const script = await app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
       expect(script.statusCode).toBe(200);
       const doc = await app.inject({ method: 'GET', url: '/api/docs/json' });

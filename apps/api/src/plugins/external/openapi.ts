@@ -94,5 +94,12 @@ export const openApiPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: App
     },
     transform,
   });
-  await app.register(swaggerUi, { routePrefix: DOCS, staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: DOCS,
+    staticCSP: true,
+    // the UI's own policy, never framed, and without upgrading requests to https (a plain-http server's
+    // documentation would not load its own scripts)
+    transformStaticCSP: (csp) =>
+      csp.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
 });
