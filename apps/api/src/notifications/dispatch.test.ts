@@ -268,6 +268,9 @@ describe('rule matching', () => {
     }
     const event = await storeEvent({ tenantId: s.tenant.id, deviceId: s.alone.id, type: 'deviceOverspeed' });
     await dispatchEvents(t.ctx, [event]);
+    await dispatchEvents(t.ctx, [event]); // dispatched twice (a sweep after a late dispatch): still one command
+    // the command goes through the outbox, like the other channels
+    await worker.outbox.idle();
     const queued = await t.ctx.db.queuedCommand.findMany({ where: { deviceId: s.alone.id } });
     expect(queued).toEqual([expect.objectContaining({ type: 'engineStop', status: 'QUEUED' })]);
   });

@@ -1,11 +1,9 @@
-import type { Event as EventRow } from '@waymark/db/client';
+import type { Db, Event as EventRow, Prisma } from '@waymark/db/client';
 import type { AppContext } from '../context';
 import { onChange } from '../lib/changes';
 import { presentEvent } from '../modules/events/events.presenter';
-import { commandChannel } from './channels/command';
 import { channelOf } from './channels/registry';
 import type { Recipient } from './channels/types';
-import { composeDelivery } from './compose';
 import { wakeOutbox } from './outbox';
 import { recipientsByRule } from './recipients';
 import type { Rule } from './rules';
@@ -14,26 +12,111 @@ import { groupChain, loadRules, ruleMatches } from './rules';
 /**
  * Where every stored event goes once its transaction has committed (pipeline events, status events, command
  * results): the tenant's notification rules that match it decide who hears of it and how — `web` pushes an
- * `{"events"}` frame to that user's websockets, `command` sends the rule's saved command to the device, every
- * other channel becomes an outbox row (one per event, user and channel) for the outbox worker. Never throws
- * into the caller.
+ * `{"events"}` frame to that user's websockets (best effort, now), every other channel (`command` included)
+ * becomes an outbox row for the outbox worker: one per event, user and channel, or per event and saved command.
+ * The rows are written in one transaction with the removal of the events' pending-dispatch marks, so each
+ * event's deliveries exist exactly once: if this fails or the process dies first, the marks stay and
+ * sweepPendingDispatches writes them later. Never throws into the caller.
  */
 export async function dispatchEvents(ctx: AppContext, events: readonly EventRow[]): Promise<void> {
   if (events.length === 0) return;
+  try {
+    const { deliveries, done } = await planDeliveries(ctx, ctx.db, events, true);
+    await recordDeliveries(ctx.db, deliveries, done);
+    if (deliveries.length > 0) wakeOutbox(ctx);
+  } catch (err) {
+    ctx.log.warn({ err }, 'events not dispatched (the dispatch sweep retries them)');
+  }
+}
+
+/**
+ * Takes up to `limit` events still marked pending dispatch for at least `olderThanMs` (FOR UPDATE SKIP LOCKED:
+ * every API node sweeps) and writes their deliveries, without websocket frames (those are live only). This is
+ * what catches the events of a process that died between the pipeline's COMMIT and dispatchEvents. Returns how
+ * many marks it took.
+ */
+export async function sweepPendingDispatches(
+  ctx: AppContext,
+  options: { olderThanMs?: number; limit?: number } = {},
+): Promise<number> {
+  const olderThanMs = options.olderThanMs ?? 30_000;
+  const limit = options.limit ?? 500;
+  let queued = false;
+  const taken = await ctx.db.$transaction(
+    async (tx) => {
+      const marks = await tx.$queryRaw<{ eventId: bigint }[]>`
+        SELECT "eventId" FROM pending_dispatches
+         WHERE "createdAt" <= LOCALTIMESTAMP - ${olderThanMs} * interval '1 millisecond'
+         ORDER BY "eventId"
+         LIMIT ${limit}
+           FOR UPDATE SKIP LOCKED`;
+      if (marks.length === 0) return 0;
+      const ids = marks.map((m) => m.eventId);
+      const events = await tx.event.findMany({ where: { id: { in: ids } }, orderBy: { id: 'asc' } });
+      const { deliveries, done } = await planDeliveries(ctx, tx, events, false);
+      // a mark whose event is gone has nothing left to deliver
+      const found = new Set(events.map((e) => e.id));
+      const finished = [...done, ...ids.filter((id) => !found.has(id))];
+      await recordDeliveriesIn(tx, deliveries, finished);
+      queued = deliveries.length > 0;
+      return marks.length;
+    },
+    { timeout: 60_000 },
+  );
+  if (queued) wakeOutbox(ctx);
+  return taken;
+}
+
+interface DeliveryRow {
+  tenantId: number | null;
+  eventId: bigint;
+  userId: number;
+  channel: string;
+  notificationId: number;
+}
+
+/** Writes the deliveries and removes the events' marks, in one transaction (one statement when no delivery). */
+async function recordDeliveries(db: Db, deliveries: DeliveryRow[], done: bigint[]): Promise<void> {
+  const unmark = () => db.pendingDispatch.deleteMany({ where: { eventId: { in: done } } });
+  if (deliveries.length === 0) {
+    if (done.length > 0) await unmark();
+    return;
+  }
+  await db.$transaction([db.notificationDelivery.createMany({ data: deliveries, skipDuplicates: true }), unmark()]);
+}
+
+/** recordDeliveries inside a transaction already open. */
+async function recordDeliveriesIn(tx: Prisma.TransactionClient, deliveries: DeliveryRow[], done: bigint[]) {
+  if (deliveries.length > 0) await tx.notificationDelivery.createMany({ data: deliveries, skipDuplicates: true });
+  if (done.length > 0) await tx.pendingDispatch.deleteMany({ where: { eventId: { in: done } } });
+}
+
+/**
+ * Each event through its tenant's rules. Returns the outbox rows and the events fully planned (a tenant whose
+ * rules could not be read keeps its events marked); publishes `web` frames when `live`.
+ */
+async function planDeliveries(
+  ctx: AppContext,
+  db: Prisma.TransactionClient,
+  events: readonly EventRow[],
+  live: boolean,
+): Promise<{ deliveries: DeliveryRow[]; done: bigint[] }> {
   const byTenant = new Map<number | null, EventRow[]>();
   for (const e of events) {
     // platform stock (no tenant) is the platform staff's: their rules and users
     byTenant.set(e.tenantId, [...(byTenant.get(e.tenantId) ?? []), e]);
   }
-  let queued = false;
+  const deliveries: DeliveryRow[] = [];
+  const done: bigint[] = [];
   for (const [tenantId, rows] of byTenant) {
     try {
-      queued = (await notifyTenant(ctx, tenantId, rows)) || queued;
+      deliveries.push(...(await planTenant(ctx, db, tenantId, rows, live)));
+      for (const row of rows) done.push(row.id);
     } catch (err) {
       ctx.log.warn({ err, tenantId }, 'events not dispatched');
     }
   }
-  if (queued) wakeOutbox(ctx);
+  return { deliveries, done };
 }
 
 /**
@@ -44,11 +127,11 @@ export async function dispatchEvents(ctx: AppContext, events: readonly EventRow[
 const RULES_TTL_MS = 2000;
 const rulesCache = new Map<number | null, { at: number; rules: Rule[]; recipients: Map<number, Recipient[]> }>();
 
-async function tenantRules(ctx: AppContext, tenantId: number | null) {
+async function tenantRules(db: Prisma.TransactionClient, tenantId: number | null) {
   const hit = rulesCache.get(tenantId);
   if (hit && Date.now() - hit.at < RULES_TTL_MS) return hit;
-  const rules = await loadRules(ctx.db, tenantId);
-  const recipients = rules.length > 0 ? await recipientsByRule(ctx.db, tenantId, rules) : new Map();
+  const rules = await loadRules(db, tenantId);
+  const recipients = rules.length > 0 ? await recipientsByRule(db, tenantId, rules) : new Map();
   const entry = { at: Date.now(), rules, recipients };
   if (rulesCache.size > 10_000) rulesCache.clear();
   rulesCache.set(tenantId, entry);
@@ -62,38 +145,42 @@ function forgetRules(tenantId: number | null | undefined): void {
 }
 onChange('notificationRules', forgetRules);
 
-/** Returns whether outbox rows were written. */
-async function notifyTenant(ctx: AppContext, tenantId: number | null, events: EventRow[]): Promise<boolean> {
-  const { rules, recipients } = await tenantRules(ctx, tenantId);
-  if (rules.length === 0) return false;
+async function planTenant(
+  ctx: AppContext,
+  db: Prisma.TransactionClient,
+  tenantId: number | null,
+  events: EventRow[],
+  live: boolean,
+): Promise<DeliveryRow[]> {
+  const { rules, recipients } = await tenantRules(db, tenantId);
+  if (rules.length === 0) return [];
   const groupsOf = new Map<number, number[]>();
-  const outbox: {
-    tenantId: number | null;
-    eventId: bigint;
-    userId: number;
-    channel: string;
-    notificationId: number;
-  }[] = [];
-  const commands: { event: EventRow; rule: Rule }[] = [];
+  const outbox: DeliveryRow[] = [];
   for (const event of events) {
     if (!groupsOf.has(event.deviceId)) {
-      const device = await ctx.db.device.findUnique({ where: { id: event.deviceId }, select: { groupId: true } });
-      groupsOf.set(event.deviceId, await groupChain(ctx.db, device?.groupId ?? null));
+      const device = await db.device.findUnique({ where: { id: event.deviceId }, select: { groupId: true } });
+      groupsOf.set(event.deviceId, await groupChain(db, device?.groupId ?? null));
     }
     const groups = groupsOf.get(event.deviceId) ?? [];
     const matched = rules.filter((r) => ruleMatches(r, event, groups));
     const web = new Set<number>();
     const seen = new Set<string>();
-    const commandIds = new Set<number>();
     for (const rule of matched) {
       for (const name of rule.channels) {
         const channel = channelOf(name);
         if (!channel?.configured(ctx.env)) continue;
         if (channel.type === 'command') {
-          if (rule.commandId !== null && !commandIds.has(rule.commandId)) {
-            commandIds.add(rule.commandId);
-            commands.push({ event, rule });
-          }
+          // no recipient: the row's userId is the saved command negated, one per event and saved command
+          const key = `command:${rule.commandId}`;
+          if (rule.commandId === null || seen.has(key)) continue;
+          seen.add(key);
+          outbox.push({
+            tenantId,
+            eventId: event.id,
+            userId: -rule.commandId,
+            channel: 'command',
+            notificationId: rule.id,
+          });
           continue;
         }
         for (const user of recipients.get(rule.id) ?? []) {
@@ -108,27 +195,9 @@ async function notifyTenant(ctx: AppContext, tenantId: number | null, events: Ev
         }
       }
     }
-    if (web.size > 0) {
+    if (live && web.size > 0) {
       ctx.live.publish([{ tenantId, deviceId: event.deviceId, userIds: [...web], events: [presentEvent(event)] }]);
     }
   }
-  if (outbox.length > 0) await ctx.db.notificationDelivery.createMany({ data: outbox, skipDuplicates: true });
-  for (const { event, rule } of commands) {
-    try {
-      const delivery = await composeDelivery(
-        ctx,
-        event,
-        { id: 0, name: '', email: '', phone: null, attributes: {} },
-        {
-          id: rule.id,
-          commandId: rule.commandId,
-          attributes: rule.attributes,
-        },
-      );
-      await commandChannel.send(ctx, delivery);
-    } catch (err) {
-      ctx.log.warn({ err, notificationId: rule.id, eventId: String(event.id) }, 'notification command not sent');
-    }
-  }
-  return outbox.length > 0;
+  return outbox;
 }

@@ -36,20 +36,25 @@ async function claim(ctx: AppContext, now: Date, limit: number): Promise<Claimed
     RETURNING d.id, d."eventId", d."userId", d.channel, d."notificationId", d.attempts`;
 }
 
+const NO_RECIPIENT = { id: 0, name: '', email: '', phone: null, attributes: {} };
+
 async function send(ctx: AppContext, row: Claimed, server: Record<string, unknown>): Promise<void> {
   const channel = channelOf(row.channel);
   if (!channel) throw new DeliveryError(`unknown channel ${row.channel}`, false);
   const [event, user, rule] = await Promise.all([
     ctx.db.event.findUnique({ where: { id: row.eventId } }),
-    ctx.db.user.findUnique({ where: { id: row.userId } }),
+    // a command row has no recipient (its userId is the saved command negated)
+    row.channel === 'command' ? null : ctx.db.user.findUnique({ where: { id: row.userId } }),
     row.notificationId === null ? null : ctx.db.notification.findUnique({ where: { id: row.notificationId } }),
   ]);
   if (!event) throw new DeliveryError('the event no longer exists', false);
-  if (!user || user.disabled || !user.active) throw new DeliveryError('the user may no longer be notified', false);
+  if (row.channel !== 'command' && (!user || user.disabled || !user.active)) {
+    throw new DeliveryError('the user may no longer be notified', false);
+  }
   const delivery = await composeDelivery(
     ctx,
     event,
-    asRecipient(user),
+    user ? asRecipient(user) : NO_RECIPIENT,
     rule
       ? { id: rule.id, commandId: rule.commandId, attributes: (rule.attributes ?? {}) as Record<string, unknown> }
       : null,

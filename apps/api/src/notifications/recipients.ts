@@ -1,5 +1,5 @@
 import type { Permission } from '@waymark/contracts/permissions';
-import type { Db } from '@waymark/db/client';
+import type { Prisma } from '@waymark/db/client';
 import { effectivePermissions } from '../plugins/app/auth-context';
 import type { Recipient } from './channels/types';
 import { asRecipient } from './compose';
@@ -13,7 +13,7 @@ const ALERT_FLAGS: Permission[] = ['VIEW_NOTIFICATIONS', 'VIEW_ALERTS_OVERVIEW']
  * the device's tenant who may sign in now (active, not disabled, not expired) receive anything.
  */
 export async function recipientsByRule(
-  db: Db,
+  db: Prisma.TransactionClient,
   tenantId: number | null,
   rules: readonly Rule[],
   now = new Date(),

@@ -1,4 +1,4 @@
-import type { Db, Event as EventRow } from '@waymark/db/client';
+import type { Event as EventRow, Prisma } from '@waymark/db/client';
 import type { ParsedCalendar } from '../calendars/calendar-check';
 import { calendarContains, parseCalendar } from '../calendars/calendar-check';
 
@@ -15,7 +15,7 @@ export interface Rule {
   calendar: { id: number; data: string; updatedAt: Date } | null;
 }
 
-export async function loadRules(db: Db, tenantId: number | null): Promise<Rule[]> {
+export async function loadRules(db: Prisma.TransactionClient, tenantId: number | null): Promise<Rule[]> {
   const rows = await db.notification.findMany({
     where: { tenantId },
     include: {
@@ -38,7 +38,7 @@ export async function loadRules(db: Db, tenantId: number | null): Promise<Rule[]
 }
 
 /** The device's group and that group's ancestors (nearest first). */
-export async function groupChain(db: Db, groupId: number | null): Promise<number[]> {
+export async function groupChain(db: Prisma.TransactionClient, groupId: number | null): Promise<number[]> {
   const chain: number[] = [];
   let next = groupId;
   while (next !== null && !chain.includes(next) && chain.length < 32) {

@@ -6,8 +6,9 @@ const num = (text: string) => `CASE WHEN ${text} ~ '^[0-9]+(\\.[0-9]+)?$' THEN (
 /**
  * deviceInactive: devices whose last update is older than their inherited `inactivityPeriod` (ms: device
  * attributes → group chain → tenant → server → `defaultMs`; 0 = off). Once per inactivity: the lastUpdate it
- * fired for is kept in devices."eventState".inactive, and a new update starts a new inactivity. The marking
- * and the events are one statement (atomic); the stored events are returned for dispatchEvents.
+ * fired for is kept in devices."eventState".inactive, and a new update starts a new inactivity. The marking,
+ * the events and their pending-dispatch marks are one statement (atomic); the stored events are returned for
+ * dispatchEvents.
  */
 export async function sweepInactive(db: Db, defaultMs: number, now = new Date()): Promise<EventRow[]> {
   const rows = await db.$queryRawUnsafe<EventRow[]>(
@@ -37,13 +38,16 @@ export async function sweepInactive(db: Db, defaultMs: number, now = new Date())
           AND d."lastUpdate" < ($2::timestamptz AT TIME ZONE 'UTC') - make_interval(secs => due.period / 1000)
           AND (d."eventState"->'inactive') IS DISTINCT FROM
                 to_jsonb(floor(extract(epoch FROM d."lastUpdate") * 1000)::bigint)
-       RETURNING d.id, d."tenantId", d."positionId", d."lastUpdate", due.period)
-     INSERT INTO events ("tenantId", "deviceId", type, "eventTime", "positionId", attributes)
-     SELECT m."tenantId", m.id, 'deviceInactive', $2::timestamptz AT TIME ZONE 'UTC', m."positionId",
-            jsonb_build_object('inactivityPeriod', m.period,
-                               'lastUpdate', to_char(m."lastUpdate", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-       FROM marked m
-     RETURNING id, "tenantId", "deviceId", type, "eventTime", "positionId", "geofenceId", "maintenanceId", attributes`,
+       RETURNING d.id, d."tenantId", d."positionId", d."lastUpdate", due.period),
+     stored AS (
+       INSERT INTO events ("tenantId", "deviceId", type, "eventTime", "positionId", attributes)
+       SELECT m."tenantId", m.id, 'deviceInactive', $2::timestamptz AT TIME ZONE 'UTC', m."positionId",
+              jsonb_build_object('inactivityPeriod', m.period,
+                                 'lastUpdate', to_char(m."lastUpdate", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+         FROM marked m
+       RETURNING id, "tenantId", "deviceId", type, "eventTime", "positionId", "geofenceId", "maintenanceId", attributes),
+     pending AS (INSERT INTO pending_dispatches ("eventId") SELECT id FROM stored)
+     SELECT * FROM stored`,
     defaultMs,
     now.toISOString(),
   );

@@ -13,6 +13,7 @@ import type { PendingEvent } from './event-engine/types';
 import { filterReason } from './filters';
 import { applyGeofences } from './geofences';
 import { applyHours, applyMotion, applyOutdated } from './motion';
+import { answerCommands } from './queued-commands';
 import { resolveSettings } from './settings';
 import type { DeviceRow, DeviceUpdate } from './store';
 import { insertPositions, lockDevices, registerDevices, reserveIds, updateDevices } from './store';
@@ -161,6 +162,9 @@ export function createPositionPipeline(deps: PipelineDeps) {
       }
       await insertPositions(client, withIds);
       await updateDevices(client, updates);
+      if (withIds.some((p) => typeof p.attributes.result === 'string')) {
+        events.push(...(await answerCommands(client, withIds)));
+      }
       const eventRows = await insertEvents(
         client,
         events,

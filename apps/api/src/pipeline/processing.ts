@@ -9,7 +9,7 @@ import { pipelineConfig } from './config';
 import { sweepInactive } from './inactivity';
 import type { StoredBatch } from './position-pipeline';
 import { createPositionPipeline } from './position-pipeline';
-import { flushQueued, recordCommandResults } from './queued-commands';
+import { flushQueued } from './queued-commands';
 import { createStatusHandler, sweepStale } from './status';
 
 export interface Processing {
@@ -33,21 +33,6 @@ export function startProcessing(
     if (ctx.live.hasListeners()) {
       ctx.live.publish(
         batch.positions.map((p) => ({ tenantId: p.tenantId, deviceId: p.deviceId, positions: [presentWorking(p)] })),
-      );
-    }
-    // a position carrying `result` is a device's answer to a command: a commandResult event
-    const results = batch.positions
-      .filter((p) => typeof p.attributes.result === 'string')
-      .map((p) => ({
-        deviceId: p.deviceId,
-        tenantId: p.tenantId,
-        positionId: p.id,
-        time: p.fixTime,
-        result: p.attributes.result as string,
-      }));
-    if (results.length) {
-      void recordCommandResults(ctx.db, onEvents, results).catch((err) =>
-        ctx.log.warn({ err }, 'command results not recorded'),
       );
     }
     if (batch.cameOnline.length) {

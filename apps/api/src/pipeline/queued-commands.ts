@@ -1,7 +1,10 @@
 import type { Bus } from '@waymark/bus/bus';
 import type { Db, Event as EventRow, QueuedCommand } from '@waymark/db/client';
+import type pg from 'pg';
 import type { Logger } from 'pino';
 import { commandMessage } from '../modules/commands/commands.presenter';
+import type { PendingEvent } from './event-engine/types';
+import type { WorkingPosition } from './types';
 
 /**
  * A device (re)connected: its queued commands go out in order; the ones past their expiry are dropped
@@ -46,8 +49,9 @@ export async function flushQueued(
   }
   if (sent.length > 0) {
     // queuedCommandSent: one event per command that went out now
-    onEvents(
-      await db.event.createManyAndReturn({
+    // stored with their pending-dispatch marks, so their notifications survive a crash before dispatch
+    const events = await db.$transaction(async (tx) => {
+      const rows = await tx.event.createManyAndReturn({
         data: sent.map((row) => ({
           tenantId: device.tenantId,
           deviceId: device.id,
@@ -55,45 +59,45 @@ export async function flushQueued(
           eventTime: now,
           attributes: { commandId: Number(row.id), command: row.type },
         })),
-      }),
-    );
+      });
+      await tx.pendingDispatch.createMany({ data: rows.map((e) => ({ eventId: e.id })) });
+      return rows;
+    });
+    onEvents(events);
   }
   return queued.length;
 }
 
 /**
- * A stored position carrying `result` is the device's answer to a command: it becomes a commandResult event,
- * linked to the oldest command sent to the device and not yet answered, which becomes DELIVERED (both in one
- * transaction). The stored events go to `onEvents` (dispatchEvents) after it commits.
+ * A position carrying `result` is the device's answer to a command: it answers the oldest command sent to the
+ * device and not yet answered, which becomes DELIVERED, and becomes a commandResult event. Runs inside the
+ * positions' transaction (only for such positions), so the answer, its event and the event's pending dispatch
+ * are stored together or not at all. Returns the events to store with the batch's.
  */
-export async function recordCommandResults(
-  db: Db,
-  onEvents: (rows: EventRow[]) => void,
-  results: { deviceId: number; tenantId: number | null; positionId: bigint; time: Date; result: string }[],
-): Promise<void> {
-  for (const r of results) {
-    const event = await db.$transaction(async (tx) => {
-      const answered = await tx.queuedCommand.findFirst({
-        where: { deviceId: r.deviceId, status: 'SENT' },
-        orderBy: { id: 'asc' },
-      });
-      if (answered) {
-        await tx.queuedCommand.update({
-          where: { id: answered.id },
-          data: { status: 'DELIVERED', result: r.result.slice(0, 4000), deliveredAt: r.time },
-        });
-      }
-      return tx.event.create({
-        data: {
-          tenantId: r.tenantId,
-          deviceId: r.deviceId,
-          type: 'commandResult',
-          eventTime: r.time,
-          positionId: r.positionId,
-          attributes: { result: r.result, ...(answered ? { commandId: Number(answered.id) } : {}) },
-        },
-      });
+export async function answerCommands(
+  client: pg.PoolClient,
+  positions: readonly (WorkingPosition & { id: bigint })[],
+): Promise<PendingEvent[]> {
+  const events: PendingEvent[] = [];
+  for (const p of positions) {
+    const result = p.attributes.result;
+    if (typeof result !== 'string') continue;
+    const { rows } = await client.query(
+      `UPDATE queued_commands SET status = 'DELIVERED', result = $2, "deliveredAt" = ($3::timestamptz AT TIME ZONE 'UTC')
+        WHERE id = (SELECT id FROM queued_commands WHERE "deviceId" = $1 AND status = 'SENT'
+                     ORDER BY id LIMIT 1 FOR UPDATE)
+        RETURNING id`,
+      [p.deviceId, result.slice(0, 4000), p.fixTime.toISOString()],
+    );
+    const answered = rows[0]?.id as string | undefined;
+    events.push({
+      type: 'commandResult',
+      deviceId: p.deviceId,
+      tenantId: p.tenantId,
+      eventTime: p.fixTime,
+      position: p,
+      attributes: { result, ...(answered === undefined ? {} : { commandId: Number(answered) }) },
     });
-    onEvents([event]);
   }
+  return events;
 }

@@ -11,8 +11,8 @@ const STATUS_EVENT = { online: 'deviceOnline', offline: 'deviceOffline', unknown
 type Selection = { uniqueId: string; status: 'online' | 'offline' } | { staleBefore: Date };
 
 /**
- * Changes the status of the selected devices and stores one status event per changed device, in ONE statement
- * (atomic, one round trip: the ingest reports every connected device once a minute, so this runs tens of times a
+ * Changes the status of the selected devices and stores one status event per changed device, marked pending
+ * dispatch (dispatch.ts), in ONE statement (atomic, one round trip: the ingest reports every connected device once a minute, so this runs tens of times a
  * second and almost always changes nothing). Returns the changed devices (with their model, for the websockets)
  * and the stored events.
  */
@@ -27,10 +27,13 @@ async function changeStatus(db: Db, selection: Selection, eventTime: Date) {
        UPDATE devices SET status = $1, "updatedAt" = now(),
               "lastUpdate" = CASE WHEN $1 = 'online' THEN $3::timestamp ELSE "lastUpdate" END
         WHERE ${where}
-        RETURNING id, "tenantId", "positionId")
-     INSERT INTO events ("tenantId", "deviceId", type, "eventTime", "positionId", attributes)
-     SELECT "tenantId", id, $2, $3::timestamp, "positionId", '{}' FROM changed
-     RETURNING *`,
+        RETURNING id, "tenantId", "positionId"),
+     stored AS (
+       INSERT INTO events ("tenantId", "deviceId", type, "eventTime", "positionId", attributes)
+       SELECT "tenantId", id, $2, $3::timestamp, "positionId", '{}' FROM changed
+       RETURNING *),
+     pending AS (INSERT INTO pending_dispatches ("eventId") SELECT id FROM stored)
+     SELECT * FROM stored`,
     status,
     STATUS_EVENT[status],
     eventTime.toISOString(),

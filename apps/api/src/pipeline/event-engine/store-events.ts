@@ -4,8 +4,9 @@ import type { PendingEvent } from './types';
 
 /**
  * The batch's events in one INSERT … RETURNING, inside the positions' transaction (called only when something
- * fired). Their positions have ids by now (`positionIdOf`). Returns the rows as Prisma reads them, for
- * dispatchEvents after COMMIT.
+ * fired). Their positions have ids by now (`positionIdOf`). The same statement marks each event pending dispatch,
+ * so an event whose notifications are not yet written survives a crash after COMMIT (the dispatch sweep takes it
+ * up). Returns the rows as Prisma reads them, for dispatchEvents after COMMIT.
  */
 export async function insertEvents(
   client: pg.PoolClient,
@@ -15,12 +16,15 @@ export async function insertEvents(
   if (events.length === 0) return [];
   const { rows } = await client.query({
     name: 'waymark-insert-events',
-    text: `INSERT INTO events ("tenantId", "deviceId", type, "eventTime", "positionId", "geofenceId", "maintenanceId",
+    text: `WITH stored AS (
+     INSERT INTO events ("tenantId", "deviceId", type, "eventTime", "positionId", "geofenceId", "maintenanceId",
                                attributes)
      SELECT v.tenant, v.device, v.type, v.at AT TIME ZONE 'UTC', v.position, v.geofence, v.maintenance, v.attrs::jsonb
        FROM unnest($1::int[], $2::int[], $3::text[], $4::timestamptz[], $5::bigint[], $6::int[], $7::int[], $8::text[])
             AS v(tenant, device, type, at, position, geofence, maintenance, attrs)
-     RETURNING id, "tenantId", "deviceId", type, "eventTime", "positionId", "geofenceId", "maintenanceId", attributes`,
+     RETURNING id, "tenantId", "deviceId", type, "eventTime", "positionId", "geofenceId", "maintenanceId", attributes),
+     pending AS (INSERT INTO pending_dispatches ("eventId") SELECT id FROM stored)
+     SELECT * FROM stored ORDER BY id`,
     values: [
       events.map((e) => e.tenantId),
       events.map((e) => e.deviceId),
