@@ -290,6 +290,24 @@ describe('HTTP Basic follows the sign-in form’s rules', () => {
     expect(plain.statusCode).toBe(200);
   });
 
+  it('remembers a proven password only until the stored one changes', async () => {
+    const user = await buildUser(t.ctx.db);
+    const me = (password: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/v2/auth/me',
+        headers: { authorization: basicOf(user.email, password) },
+      });
+    expect((await me(PASSWORD)).statusCode).toBe(200);
+    expect((await me(PASSWORD)).statusCode).toBe(200);
+    await t.ctx.db.user.update({
+      where: { id: user.id },
+      data: { passwordHash: await hashPassword('Another-pass-7') },
+    });
+    expect((await me(PASSWORD)).statusCode).toBe(401);
+    expect((await me('Another-pass-7')).statusCode).toBe(200);
+  });
+
   it('shares the per-account limit with the form and writes the failure to the audit log', async () => {
     const user = await buildUser(t.ctx.db);
     for (let i = 0; i < 10; i++) {

@@ -6,6 +6,7 @@ import { auditFailedSignIn, clearAccountLimit, hitAccountLimit } from '../../mod
 import { verifyPassword } from '../../security/password';
 import { sha256 } from '../../security/secrets';
 import { verifyToken } from '../../security/tokens';
+import { VerifiedPasswords } from '../../security/verified-passwords';
 import type { AuthContext } from './auth-context';
 import { accountProblem, buildAuthContext } from './auth-context';
 
@@ -79,6 +80,9 @@ export async function apiToken(ctx: AppContext, tokenId: string, userId: number)
  * (its own TOTP or email code, or the server's email code). Counted against the same per-account limit as the
  * sign-in form, and a wrong password is audited the same way.
  */
+/** HTTP Basic passwords proven in the last minute (a scrypt check per polling request would cost a core). */
+const verifiedBasic = new VerifiedPasswords();
+
 async function basic(ctx: AppContext, req: FastifyRequest, encoded: string): Promise<AuthContext | null> {
   const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
@@ -88,11 +92,14 @@ async function basic(ctx: AppContext, req: FastifyRequest, encoded: string): Pro
   if (!limit.allowed) return null;
   if (!(await hitAccountLimit(ctx, email)).allowed) return null;
   const user = await ctx.db.user.findUnique({ where: { email }, include: { role: true } });
-  const ok = await verifyPassword(decoded.slice(colon + 1), user?.passwordHash);
+  const password = decoded.slice(colon + 1);
+  const known = Boolean(user?.passwordHash && verifiedBasic.has(user.passwordHash, password));
+  const ok = known || (await verifyPassword(password, user?.passwordHash));
   if (!user || !ok) {
     await auditFailedSignIn(ctx, user, req.ip);
     return null;
   }
+  if (!known && user.passwordHash) verifiedBasic.remember(user.passwordHash, password);
   await clearAccountLimit(ctx, email);
   if (accountProblem(user) || (await secondFactorOf(ctx, user))) return null;
   return buildAuthContext(ctx.db, user, 'basic');
