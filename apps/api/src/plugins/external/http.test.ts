@@ -89,6 +89,20 @@ async function startRedis(port: number): Promise<ChildProcess> {
   return child;
 }
 
+/** Resolves once the client is connected ('ready') or has lost its server ('down'), whichever is asked. */
+function untilStatus(client: Redis, want: 'ready' | 'down'): Promise<void> {
+  const reached = () => (want === 'ready' ? client.status === 'ready' : client.status !== 'ready');
+  return new Promise((resolve) => {
+    if (reached()) return resolve();
+    const check = () => {
+      if (!reached()) return;
+      client.off('ready', check).off('close', check).off('reconnecting', check);
+      resolve();
+    };
+    client.on('ready', check).on('close', check).on('reconnecting', check);
+  });
+}
+
 describe('Redis outage', () => {
   let port: number;
   let server: ChildProcess | undefined;
@@ -130,7 +144,7 @@ describe('Redis outage', () => {
     expect(await redis.keys(`waymark:rl:signin:acct:${user.email}`)).toHaveLength(1);
 
     server?.kill('SIGKILL');
-    await new Promise<void>((resolve) => redis.once('close', () => resolve()));
+    await untilStatus(redis, 'down');
 
     const settings = await serverSettings();
     expect(settings.statusCode).toBe(200);
@@ -147,7 +161,8 @@ describe('Redis outage', () => {
     expect(logged.filter((l) => l.level === 'warn')).toHaveLength(1);
 
     server = await startRedis(port);
-    await new Promise<void>((resolve) => redis.once('ready', () => resolve()));
+    // the client may reconnect while startRedis still waits for the server: look at its status, not only events
+    await untilStatus(redis, 'ready');
     expect((await serverSettings()).statusCode).toBe(200);
     expect(logged.map((l) => l.level)).toEqual(['warn', 'info']);
     expect(await redis.keys('waymark:rl:http:*')).not.toHaveLength(0);
