@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword, needsRehash, verifyPassword } from '../../security/password';
 import { buildUser, PASSWORD, signIn } from '../../testing/factories';
+import { signInWithCookie } from '../../testing/session-kit';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
 
@@ -9,26 +10,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-/** Signs in and returns the Bearer header and the refresh token, which only the session cookie carries. */
-async function signInWithCookie(email: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/session', payload: { email, password: PASSWORD } });
-  expect(res.statusCode).toBe(200);
-  const refreshToken = res.cookies.find((c) => c.name === 'waymark_session')?.value ?? '';
-  return { authorization: `Bearer ${res.json().accessToken}`, refreshToken, body: res.json() };
-}
-
-/** A new API token of the signed-in caller (POST /api/session/token). */
-async function makeApiToken(authorization: string, expiration?: Date) {
-  const made = await t.app.inject({
-    method: 'POST',
-    url: '/api/session/token',
-    headers: { authorization },
-    payload: expiration ? { expiration: expiration.toISOString() } : {},
-  });
-  expect(made.statusCode).toBe(200);
-  return made.body;
-}
 
 describe('POST /api/session', () => {
   it('signs in with JSON and returns the user with tokens and a session cookie', async () => {
@@ -154,7 +135,7 @@ describe('session lifecycle', () => {
 
   it('the session cookie alone authenticates (Traccar clients)', async () => {
     const user = await buildUser(t.ctx.db);
-    const { refreshToken } = await signInWithCookie(user.email);
+    const { refreshToken } = await signInWithCookie(t.app, user.email);
     const me = await t.app.inject({
       method: 'GET',
       url: '/api/session',
@@ -165,7 +146,7 @@ describe('session lifecycle', () => {
 
   it('refresh gives a new access token; sign-out revokes both tokens and closes the session’s sockets', async () => {
     const user = await buildUser(t.ctx.db);
-    const { authorization, refreshToken } = await signInWithCookie(user.email);
+    const { authorization, refreshToken } = await signInWithCookie(t.app, user.email);
     const refreshed = await t.app.inject({
       method: 'POST',
       url: '/api/session/refresh',
@@ -249,175 +230,6 @@ describe('session lifecycle', () => {
     });
     expect(after.statusCode).toBe(401);
   });
-
-  it('HTTP Basic works for accounts without a second factor', async () => {
-    const user = await buildUser(t.ctx.db);
-    const basic = `Basic ${Buffer.from(`${user.email}:${PASSWORD}`).toString('base64')}`;
-    const res = await t.app.inject({ method: 'GET', url: '/api/session', headers: { authorization: basic } });
-    expect(res.json().id).toBe(user.id);
-    const withTotp = await buildUser(t.ctx.db, { totpKey: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' });
-    const refused = await t.app.inject({
-      method: 'GET',
-      url: '/api/v2/auth/me',
-      headers: { authorization: `Basic ${Buffer.from(`${withTotp.email}:${PASSWORD}`).toString('base64')}` },
-    });
-    expect(refused.statusCode).toBe(401);
-  });
-});
-
-describe('HTTP Basic follows the sign-in form’s rules', () => {
-  const basicOf = (email: string, password: string) =>
-    `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
-
-  it('is refused when the server asks every account for an emailed code', async () => {
-    const user = await buildUser(t.ctx.db);
-    await t.ctx.db.server.update({ where: { id: 1 }, data: { emailOtp: true } });
-    try {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: '/api/v2/auth/me',
-        headers: { authorization: basicOf(user.email, PASSWORD) },
-      });
-      expect(res.statusCode).toBe(401);
-    } finally {
-      await t.ctx.db.server.update({ where: { id: 1 }, data: { emailOtp: false } });
-    }
-    const plain = await t.app.inject({
-      method: 'GET',
-      url: '/api/v2/auth/me',
-      headers: { authorization: basicOf(user.email, PASSWORD) },
-    });
-    expect(plain.statusCode).toBe(200);
-  });
-
-  it('remembers a proven password only until the stored one changes', async () => {
-    const user = await buildUser(t.ctx.db);
-    const me = (password: string) =>
-      t.app.inject({
-        method: 'GET',
-        url: '/api/v2/auth/me',
-        headers: { authorization: basicOf(user.email, password) },
-      });
-    expect((await me(PASSWORD)).statusCode).toBe(200);
-    expect((await me(PASSWORD)).statusCode).toBe(200);
-    await t.ctx.db.user.update({
-      where: { id: user.id },
-      data: { passwordHash: await hashPassword('Another-pass-7') },
-    });
-    expect((await me(PASSWORD)).statusCode).toBe(401);
-    expect((await me('Another-pass-7')).statusCode).toBe(200);
-  });
-
-  it('shares the per-account limit with the form and writes the failure to the audit log', async () => {
-    const user = await buildUser(t.ctx.db);
-    for (let i = 0; i < 10; i++) {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: '/api/v2/auth/me',
-        headers: { authorization: basicOf(user.email, 'wrong-pass') },
-      });
-      expect(res.statusCode).toBe(401);
-    }
-    const failures = await t.ctx.db.auditLog.count({ where: { userId: user.id, action: 'session.failed' } });
-    expect(failures).toBe(10);
-    // the account is now locked for the form as well as for Basic, even with the right password
-    const basic = await t.app.inject({
-      method: 'GET',
-      url: '/api/v2/auth/me',
-      headers: { authorization: basicOf(user.email, PASSWORD) },
-    });
-    expect(basic.statusCode).toBe(401);
-    const form = await t.app.inject({
-      method: 'POST',
-      url: '/api/session',
-      payload: { email: user.email, password: PASSWORD },
-    });
-    expect(form.statusCode).toBe(429);
-  });
-});
-
-describe('API tokens', () => {
-  it('GET /api/session?token= opens a session that ends with the token and is revoked with it', async () => {
-    const user = await buildUser(t.ctx.db);
-    const { authorization } = await signInWithCookie(user.email);
-    const expiration = new Date(Date.now() + 3_600_000);
-    const token = await makeApiToken(authorization, expiration);
-    const viaQuery = await t.app.inject({ method: 'GET', url: `/api/session?token=${token}` });
-    expect(viaQuery.statusCode).toBe(200);
-    const cookie = viaQuery.cookies.find((c) => c.name === 'waymark_session')?.value ?? '';
-    const session = await t.ctx.db.authSession.findUniqueOrThrow({ where: { id: cookie.split('.')[0] } });
-    expect(session.expiresAt.getTime()).toBeLessThanOrEqual(expiration.getTime());
-    // a refresh does not carry it past the token's end
-    const refreshed = await t.app.inject({
-      method: 'POST',
-      url: '/api/session/refresh',
-      cookies: { waymark_session: cookie },
-    });
-    expect(refreshed.statusCode).toBe(200);
-    const after = await t.ctx.db.authSession.findUniqueOrThrow({ where: { id: session.id } });
-    expect(after.expiresAt.getTime()).toBeLessThanOrEqual(expiration.getTime());
-
-    const revoked = await t.app.inject({
-      method: 'POST',
-      url: '/api/session/token/revoke',
-      headers: { authorization },
-      payload: { token },
-    });
-    expect(revoked.statusCode).toBe(204);
-    const byCookie = await t.app.inject({
-      method: 'GET',
-      url: '/api/v2/auth/me',
-      cookies: { waymark_session: cookie },
-    });
-    expect(byCookie.statusCode).toBe(401);
-  });
-
-  it('lists the caller’s live tokens and revokes one or all of them', async () => {
-    const user = await buildUser(t.ctx.db);
-    const other = await buildUser(t.ctx.db);
-    const { authorization } = await signInWithCookie(user.email);
-    const asOther = (await signInWithCookie(other.email)).authorization;
-    const first = await makeApiToken(authorization);
-    const second = await makeApiToken(authorization, new Date(Date.now() + 86_400_000));
-    const othersToken = await makeApiToken(asOther);
-    const list = await t.app.inject({ method: 'GET', url: '/api/session/tokens', headers: { authorization } });
-    expect(list.statusCode).toBe(200);
-    const tokens = list.json() as { id: string; createdAt: string; expiresAt: string | null }[];
-    expect(tokens).toHaveLength(2);
-    expect(tokens.map((x) => x.expiresAt === null).sort()).toEqual([false, true]);
-    expect(JSON.stringify(tokens)).not.toContain(first);
-
-    const otherRows = await t.ctx.db.apiToken.findMany({ where: { userId: other.id } });
-    const foreign = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/session/tokens/${otherRows[0]?.id}`,
-      headers: { authorization },
-    });
-    expect(foreign.statusCode).toBe(404);
-    const asBearer = (token: string) =>
-      t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers: { authorization: `Bearer ${token}` } });
-    expect((await asBearer(othersToken)).statusCode).toBe(200);
-
-    const firstId = tokens.find((x) => x.expiresAt === null)?.id;
-    const one = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/session/tokens/${firstId}`,
-      headers: { authorization },
-    });
-    expect(one.statusCode).toBe(204);
-    expect((await asBearer(first)).statusCode).toBe(401);
-    expect((await asBearer(second)).statusCode).toBe(200);
-
-    const all = await t.app.inject({ method: 'DELETE', url: '/api/session/tokens', headers: { authorization } });
-    expect(all.statusCode).toBe(204);
-    expect((await asBearer(second)).statusCode).toBe(401);
-    const empty = await t.app.inject({ method: 'GET', url: '/api/session/tokens', headers: { authorization } });
-    expect(empty.json()).toEqual([]);
-    // the signed-in session itself goes on
-    expect((await t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers: { authorization } })).statusCode).toBe(
-      200,
-    );
-  });
 });
 
 describe('password re-hash on sign-in', () => {
@@ -433,12 +245,12 @@ describe('password re-hash on sign-in', () => {
     expect(wrong.statusCode).toBe(401);
     expect((await t.ctx.db.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash).toBe(old);
 
-    await signInWithCookie(user.email);
+    await signInWithCookie(t.app, user.email);
     const stored = (await t.ctx.db.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash ?? '';
     expect(stored).not.toBe(old);
     expect(needsRehash(stored)).toBe(false);
     expect(await verifyPassword(PASSWORD, stored)).toBe(true);
     // and the next sign-in works with the new hash
-    await signInWithCookie(user.email);
+    await signInWithCookie(t.app, user.email);
   });
 });
