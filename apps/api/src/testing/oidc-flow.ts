@@ -56,6 +56,16 @@ export class CookieJar {
   }
 }
 
+/** The environment of an API signing in through `provider`, reached at `api`, with OpenID registration on. */
+export const oidcEnv = (provider: TestOidcProvider, api: string) => ({
+  OIDC_ISSUER: provider.issuer,
+  OIDC_CLIENT_ID: provider.clientId,
+  OIDC_CLIENT_SECRET: provider.clientSecret,
+  OIDC_SCOPES: 'openid email profile',
+  OIDC_REGISTRATION: 'true',
+  WAYMARK_PUBLIC_URL: api,
+});
+
 export const CALLBACK_PATH = '/api/session/openid/callback';
 
 /** `count` distinct unused ports on 127.0.0.1 (the API must know its public URL before it listens). */

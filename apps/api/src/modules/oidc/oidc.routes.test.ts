@@ -4,13 +4,14 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { Env } from '../../env';
-import { buildUser, PASSWORD, signIn } from '../../testing/factories';
+import { buildUser } from '../../testing/factories';
 import {
   CALLBACK_PATH,
   CookieJar,
   expectSignedIn,
   freePorts,
   location,
+  oidcEnv,
   passProvider,
   signInThroughProvider,
   startSignIn,
@@ -21,16 +22,6 @@ import { startOidcProvider } from '../../testing/oidc-provider';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
 import { UNVERIFIED_EMAIL } from './oidc.service';
-import { PASSWORDS_REFUSED } from './oidc-force';
-
-const oidcEnv = (provider: TestOidcProvider, api: string) => ({
-  OIDC_ISSUER: provider.issuer,
-  OIDC_CLIENT_ID: provider.clientId,
-  OIDC_CLIENT_SECRET: provider.clientSecret,
-  OIDC_SCOPES: 'openid email profile',
-  OIDC_REGISTRATION: 'true',
-  WAYMARK_PUBLIC_URL: api,
-});
 
 let provider: TestOidcProvider;
 /** OIDC configured, registration allowed */
@@ -383,82 +374,6 @@ describe('OpenID Connect details', () => {
       const res = await app.inject({ method: 'GET', url: '/api/session/openid/auth' });
       expect(res.statusCode).toBe(502);
       expect(res.json().message).toMatch(/identity provider cannot be reached/);
-    } finally {
-      await app.close();
-    }
-  });
-});
-
-describe('OpenID Connect configuration', () => {
-  it('GET /api/server reports openIdEnabled when an issuer is configured', async () => {
-    const res = await fetch(`${openUrl}/api/server`);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ openIdEnabled: true, openIdForce: false });
-  });
-
-  it('answers 404 with a message when OpenID Connect is not configured', async () => {
-    const app = await variant({ OIDC_ISSUER: undefined, OIDC_CLIENT_ID: undefined, OIDC_CLIENT_SECRET: undefined });
-    try {
-      const server = await app.inject({ method: 'GET', url: '/api/server' });
-      expect(server.json()).toMatchObject({ openIdEnabled: false, openIdForce: false });
-      for (const url of ['/api/session/openid/auth', '/api/session/openid/callback?code=x&state=y']) {
-        const res = await app.inject({ method: 'GET', url });
-        expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ message: 'OpenID Connect is not configured' });
-      }
-    } finally {
-      await app.close();
-    }
-  });
-});
-
-describe('OIDC_FORCE', () => {
-  it('refuses every password path server-side, and leaves OpenID and issued tokens working', async () => {
-    const user = await buildUser(open.ctx.db);
-    const { authorization } = await signIn(open.app, user.email);
-    const app = await variant({ OIDC_FORCE: true });
-    try {
-      const basic = `Basic ${Buffer.from(`${user.email}:${PASSWORD}`).toString('base64')}`;
-      const refused = [
-        { method: 'POST' as const, url: '/api/session', payload: { email: user.email, password: PASSWORD } },
-        { method: 'GET' as const, url: '/api/session', headers: { authorization: basic } },
-        {
-          method: 'POST' as const,
-          url: '/api/users',
-          payload: { name: 'New', email: 'new@x.test', password: PASSWORD },
-        },
-        { method: 'POST' as const, url: '/api/password/reset', payload: { email: user.email } },
-        {
-          method: 'POST' as const,
-          url: '/api/password/update',
-          payload: { token: 'x'.repeat(43), password: PASSWORD },
-        },
-      ];
-      for (const request of refused) {
-        const res = await app.inject(request);
-        expect(res.statusCode, request.url).toBe(403);
-        expect(res.json(), request.url).toEqual({ message: PASSWORDS_REFUSED });
-      }
-      const me = await app.inject({ method: 'GET', url: '/api/session', headers: { authorization } });
-      expect(me.statusCode).toBe(200);
-      expect(me.json()).toMatchObject({ id: user.id });
-      expect((await app.inject({ method: 'GET', url: '/api/server' })).json()).toMatchObject({ openIdForce: true });
-      expect((await app.inject({ method: 'GET', url: '/api/session/openid/auth' })).statusCode).toBe(302);
-    } finally {
-      await app.close();
-    }
-  });
-
-  it('does nothing while OpenID Connect is not configured', async () => {
-    const user = await buildUser(open.ctx.db);
-    const app = await variant({ OIDC_FORCE: true, OIDC_ISSUER: undefined, OIDC_CLIENT_ID: undefined });
-    try {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/session',
-        payload: { email: user.email, password: PASSWORD },
-      });
-      expect(res.statusCode).toBe(200);
     } finally {
       await app.close();
     }
