@@ -10,6 +10,8 @@ import type { Logger } from 'pino';
 import { buildApp } from './app';
 import type { AppContext } from './context';
 import type { Env } from './env';
+import { PartitionMonths } from './history/partitions';
+import { startHistory } from './history/worker';
 import { LiveHub } from './live/live-hub';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
@@ -134,7 +136,11 @@ export async function startApiServer(env: Env, options: ApiServerOptions = {}): 
       live,
       version: VERSION,
     };
-    const processing = startProcessing(ctx, bus, pool);
+    // month partitions of positions and events, made ahead and dropped by retention (history/)
+    const partitions = new PartitionMonths();
+    const history = startHistory(pool, partitions, log.child({ component: 'history' }));
+    closers.push(() => history.close());
+    const processing = startProcessing(ctx, bus, pool, { partitions });
     closers.push(() => processing.close());
     closers.push(startNotifications(ctx).close);
     const app = await buildApp(ctx, { webDir: env.WAYMARK_WEB_DIR ?? join(paths.root, 'apps', 'web', 'dist') });

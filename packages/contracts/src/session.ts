@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { attributesSchema, int4, real, text } from './common';
+import { retentionDaysSchema } from './retention';
 import { userSchema } from './user';
 
 /** POST /api/session: form or JSON. `code` is the second-factor code when one is asked for. */
@@ -87,6 +88,7 @@ export const serverSchema = z.object({
   longitude: real(),
   zoom: int4(),
   coordinateFormat: text().nullable(),
+  retentionDays: retentionDaysSchema.describe('days of positions and events kept; null keeps them'),
   attributes: attributesSchema,
   openIdEnabled: z.boolean(),
   openIdForce: z.boolean(),

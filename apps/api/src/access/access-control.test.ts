@@ -2,6 +2,7 @@ import type { Permission } from '@waymark/contracts/permissions';
 import { PERMISSIONS } from '@waymark/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRole, buildTenant, buildUser, signIn } from '../testing/factories';
+import { storeEvent } from '../testing/history';
 import type { TestApp } from '../testing/test-app';
 import { createTestApp } from '../testing/test-app';
 
@@ -112,7 +113,7 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
     const roleB = await buildRole(t.ctx.db, ['VIEW_DEVICES'], { tenantId: b.id });
     const deviceB = await t.ctx.db.device.create({ data: { name: 'B car', uniqueId: `b-${b.id}`, tenantId: b.id } });
     const notificationB = await t.ctx.db.notification.create({ data: { type: 'alarm', tenantId: b.id } });
-    const eventB = await t.ctx.db.event.create({
+    const eventB = await storeEvent(t.ctx.db, {
       data: { deviceId: deviceB.id, tenantId: b.id, type: 'alarm', eventTime: new Date() },
     });
     // expired, so that the public GET /api/share/:id gives 404 as well

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, signIn } from '../testing/factories';
+import { storePosition } from '../testing/history';
 import type { TestApp } from '../testing/test-app';
 import { createTestApp } from '../testing/test-app';
 
@@ -247,7 +248,7 @@ beforeAll(async () => {
   const device = await t.ctx.db.device.create({ data: { name: 'Fuzz', uniqueId: 'fuzz-1' } });
   await t.ctx.db.group.create({ data: { name: 'Fuzz group' } });
   const time = new Date();
-  const position = await t.ctx.db.position.create({
+  const position = await storePosition(t.ctx.db, {
     data: {
       deviceId: device.id,
       protocol: 'osmand',
@@ -258,7 +259,10 @@ beforeAll(async () => {
       longitude: 2,
     },
   });
-  await t.ctx.db.device.update({ where: { id: device.id }, data: { positionId: position.id } });
+  await t.ctx.db.device.update({
+    where: { id: device.id },
+    data: { positionId: position.id, positionTime: position.fixTime },
+  });
 });
 afterAll(() => t?.close());
 

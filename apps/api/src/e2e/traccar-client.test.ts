@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildTenant, buildUser, PASSWORD } from '../testing/factories';
+import { storeEvent, storePosition } from '../testing/history';
 import type { TestApp } from '../testing/test-app';
 import { createTestApp } from '../testing/test-app';
 
@@ -31,7 +32,7 @@ beforeAll(async () => {
     data: { name: 'Van 7', uniqueId: '356307042441013', tenantId: tenant.id, status: 'online', lastUpdate: fixTime },
   });
   deviceId = device.id;
-  const position = await t.ctx.db.position.create({
+  const position = await storePosition(t.ctx.db, {
     data: {
       deviceId,
       tenantId: tenant.id,
@@ -47,11 +48,14 @@ beforeAll(async () => {
       attributes: { ignition: true, totalDistance: 12_345.6, motion: true },
     },
   });
-  await t.ctx.db.device.update({ where: { id: deviceId }, data: { positionId: position.id } });
+  await t.ctx.db.device.update({
+    where: { id: deviceId },
+    data: { positionId: position.id, positionTime: position.fixTime },
+  });
   await t.ctx.db.geofence.create({
     data: { tenantId: tenant.id, name: 'Depot', area: 'CIRCLE (48.8566 2.3522, 250)', attributes: {} },
   });
-  await t.ctx.db.event.create({
+  await storeEvent(t.ctx.db, {
     data: { tenantId: tenant.id, deviceId, type: 'ignitionOn', eventTime: fixTime, positionId: position.id },
   });
 });

@@ -15,6 +15,7 @@ import { oidcRoutes } from './oidc/oidc.routes';
 import { passwordRoutes } from './password/password.routes';
 import { permissionsRoutes } from './permissions/permissions.routes';
 import { positionsRoutes } from './positions/positions.routes';
+import { retentionV2Routes } from './retention/retention.v2.routes';
 import { rolesV2Routes } from './roles/roles.v2.routes';
 import { savedCommandsRoutes } from './saved-commands/saved-commands.routes';
 import { serverRoutes } from './server/server.routes';
@@ -54,4 +55,4 @@ export const API_ROUTES: readonly RoutesPlugin[] = [
 ];
 
 /** The admin dialect's `/api/v2` adapters (`{data}` envelope, page/size/sort) over the same services. */
-export const V2_ROUTES: readonly RoutesPlugin[] = [usersV2Routes, rolesV2Routes];
+export const V2_ROUTES: readonly RoutesPlugin[] = [usersV2Routes, rolesV2Routes, retentionV2Routes];

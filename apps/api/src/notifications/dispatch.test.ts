@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant, buildUser, signIn } from '../testing/factories';
+import { storeEvent as storeEventRow } from '../testing/history';
 import type { TestSmtpServer } from '../testing/smtp';
 import { sentTo, startSmtpServer } from '../testing/smtp';
 import type { TestApp } from '../testing/test-app';
@@ -31,7 +32,7 @@ const storeEvent = (data: {
   type: string;
   attributes?: object;
   eventTime?: Date;
-}) => t.ctx.db.event.create({ data: { eventTime: new Date('2026-11-21T10:00:00Z'), ...data } });
+}) => storeEventRow(t.ctx.db, { data: { eventTime: new Date('2026-11-21T10:00:00Z'), ...data } });
 
 describe('dispatchEvents → rules → channels', () => {
   it('notifies platform staff of their platform rules for devices in platform stock (no tenant)', async () => {
@@ -95,7 +96,10 @@ describe('dispatchEvents → rules → channels', () => {
         type: 'geofenceEnter',
         attributes: {},
       });
-      await t.ctx.db.event.update({ where: { id: event.id }, data: { geofenceId: depot.id } });
+      await t.ctx.db.event.update({
+        where: { id_eventTime: { id: event.id, eventTime: event.eventTime } },
+        data: { geofenceId: depot.id },
+      });
       await dispatchEvents(t.ctx, [{ ...event, geofenceId: depot.id }]);
 
       const mail = await smtp.waitFor(sentTo(ann.email));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant, buildUser } from '../testing/factories';
+import { storeEvent } from '../testing/history';
 import type { TestSmtpServer } from '../testing/smtp';
 import { startSmtpServer } from '../testing/smtp';
 import type { TestApp } from '../testing/test-app';
@@ -35,7 +36,7 @@ async function pending(channel: string, count = 1) {
   });
   const rows = [];
   for (let i = 0; i < count; i++) {
-    const event = await t.ctx.db.event.create({
+    const event = await storeEvent(t.ctx.db, {
       data: { tenantId: tenant.id, deviceId: device.id, type: 'deviceOnline', eventTime: new Date() },
     });
     rows.push(

@@ -42,7 +42,7 @@ async function send(ctx: AppContext, row: Claimed, server: Record<string, unknow
   const channel = channelOf(row.channel);
   if (!channel) throw new DeliveryError(`unknown channel ${row.channel}`, false);
   const [event, user, rule] = await Promise.all([
-    ctx.db.event.findUnique({ where: { id: row.eventId } }),
+    ctx.db.event.findFirst({ where: { id: row.eventId } }),
     // a command row has no recipient (its userId is the saved command negated)
     row.channel === 'command' ? null : ctx.db.user.findUnique({ where: { id: row.userId } }),
     row.notificationId === null ? null : ctx.db.notification.findUnique({ where: { id: row.notificationId } }),

@@ -1,4 +1,5 @@
 import type { Db, Event as EventRow } from '@waymark/db/client';
+import { ensureEventMonths } from '../history/partitions';
 
 /** A setting's text as a non-negative number of ms, or NULL (SQL). */
 const num = (text: string) => `CASE WHEN ${text} ~ '^[0-9]+(\\.[0-9]+)?$' THEN (${text})::float8 END`;
@@ -11,6 +12,7 @@ const num = (text: string) => `CASE WHEN ${text} ~ '^[0-9]+(\\.[0-9]+)?$' THEN (
  * dispatchEvents.
  */
 export async function sweepInactive(db: Db, defaultMs: number, now = new Date()): Promise<EventRow[]> {
+  await ensureEventMonths(db, [now]);
   const rows = await db.$queryRawUnsafe<EventRow[]>(
     `WITH RECURSIVE chain(device, parent, attributes, depth) AS (
        SELECT d.id, g."parentGroupId", g.attributes, 0

@@ -5,6 +5,7 @@ import type { Event as EventRow } from '@waymark/db/client';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { applyComputed } from '../computed/evaluate';
+import { isMissingPartition, PartitionMonths } from '../history/partitions';
 import { DeviceLinkCache } from './device-links';
 import { applyDistance } from './distance';
 import { createDeviceEvents } from './event-engine/engine';
@@ -16,7 +17,7 @@ import { applyHours, applyMotion, applyOutdated } from './motion';
 import { answerCommands } from './queued-commands';
 import { resolveSettings } from './settings';
 import type { DeviceRow, DeviceUpdate } from './store';
-import { insertPositions, lockDevices, registerDevices, reserveIds, updateDevices } from './store';
+import { fixTimeText, insertPositions, lockDevices, registerDevices, reserveIds, updateDevices } from './store';
 import type { PipelineConfig, WorkingPosition } from './types';
 
 export interface StoredBatch {
@@ -38,6 +39,8 @@ export interface PipelineDeps {
   /** after commit: live fan-out, events (never throws into the pipeline) */
   onStored: (batch: StoredBatch) => void;
   now?: () => Date;
+  /** the month partitions known to exist (shared with the history worker, which forgets them when it drops one) */
+  partitions?: PartitionMonths;
 }
 
 /**
@@ -50,6 +53,7 @@ export function createPositionPipeline(deps: PipelineDeps) {
   const unknownLogged = new Map<string, number>();
   const concurrency = Math.max(1, deps.concurrency ?? 3);
   const linkCache = new DeviceLinkCache();
+  const partitions = deps.partitions ?? new PartitionMonths();
 
   /**
    * Devices of a batch are split into `concurrency` groups stored in parallel transactions (disjoint rows, so
@@ -58,6 +62,11 @@ export function createPositionPipeline(deps: PipelineDeps) {
    */
   return async function handle(batch: readonly PositionMessage[], meta: BatchMeta): Promise<void> {
     const now = deps.now?.() ?? new Date();
+    // the months the batch writes to exist before any transaction starts (attaching one inside would hold its lock)
+    const times = batch.map((m) => fixTimeOf(m, now));
+    await partitions.ensure(deps.pool, 'positions', times);
+    times.push(now);
+    await partitions.ensure(deps.pool, 'events', times);
     const groups: Map<string, Entry[]>[] = Array.from({ length: concurrency }, () => new Map());
     batch.forEach((message, i) => {
       const group = groups[hashOf(message.uniqueId) % concurrency] as Map<string, Entry[]>;
@@ -147,7 +156,14 @@ export function createPositionPipeline(deps: PipelineDeps) {
         }
         if (cursor !== device.busCursor && cursor) {
           const eventState = engine.result.changed ? engine.result.state : null;
-          updates.push({ id: device.id, positionId: null, lastUpdate: now, busCursor: cursor, eventState });
+          updates.push({
+            id: device.id,
+            positionId: null,
+            positionTime: null,
+            lastUpdate: now,
+            busCursor: cursor,
+            eventState,
+          });
           if (device.status !== 'online') {
             stored.cameOnline.push({ id: device.id, tenantId: device.tenantId });
             events.push({ ...statusEvent(device, now), type: 'deviceOnline' });
@@ -158,7 +174,10 @@ export function createPositionPipeline(deps: PipelineDeps) {
       const withIds = rows.map((r, i) => Object.assign(r, { id: ids[i] as bigint }));
       for (const update of updates) {
         const latest = latestRow.get(update.id) as (WorkingPosition & { id: bigint }) | undefined;
-        if (latest) update.positionId = latest.id;
+        if (latest) {
+          update.positionId = latest.id;
+          update.positionTime = fixTimeText(latest);
+        }
       }
       await insertPositions(client, withIds);
       await updateDevices(client, updates);
@@ -176,6 +195,8 @@ export function createPositionPipeline(deps: PipelineDeps) {
       return stored;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});
+      // a month dropped by retention since it was remembered: made again when the bus delivers the batch again
+      if (isMissingPartition(err)) partitions.forget();
       throw err;
     } finally {
       client.release();
@@ -191,12 +212,19 @@ export function createPositionPipeline(deps: PipelineDeps) {
   }
 }
 
+/** The time a message's position is fixed at: its fix time, else its device time, else the server's. */
+function fixTimeOf(message: PositionMessage, now: Date): Date {
+  if (message.fixTime || message.deviceTime) return new Date(message.fixTime ?? message.deviceTime ?? '');
+  const serverTime = new Date(message.serverTime);
+  return Number.isNaN(serverTime.getTime()) ? now : serverTime;
+}
+
 function toWorking(message: PositionMessage, entryId: string, device: DeviceRow, now: Date): WorkingPosition {
   const serverTime = new Date(message.serverTime);
   const serverValid = !Number.isNaN(serverTime.getTime());
   const fixText = message.fixTime ?? message.deviceTime ?? message.serverTime;
   const deviceText = message.deviceTime ?? fixText;
-  const fixTime = message.fixTime || message.deviceTime ? new Date(fixText) : serverValid ? serverTime : now;
+  const fixTime = fixTimeOf(message, now);
   return {
     message,
     entryId,

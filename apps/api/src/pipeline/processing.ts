@@ -2,6 +2,7 @@ import type { Bus, Consumer } from '@waymark/bus/bus';
 import type { Event as EventRow } from '@waymark/db/client';
 import type pg from 'pg';
 import type { AppContext } from '../context';
+import type { PartitionMonths } from '../history/partitions';
 import { presentDevice } from '../modules/devices/devices.presenter';
 import { presentWorking } from '../modules/positions/positions.presenter';
 import { dispatchEvents } from '../notifications/dispatch';
@@ -24,7 +25,7 @@ export function startProcessing(
   ctx: AppContext,
   bus: Bus,
   pool: pg.Pool,
-  options: { batchSize?: number } = {},
+  options: { batchSize?: number; partitions?: PartitionMonths } = {},
 ): Processing {
   const onEvents = (rows: EventRow[]) => void dispatchEvents(ctx, rows);
   const onStored = (batch: StoredBatch) => {
@@ -51,6 +52,7 @@ export function startProcessing(
     config,
     log: ctx.log.child({ component: 'pipeline' }),
     onStored,
+    partitions: options.partitions,
     registerUnknown: async () => {
       if (Date.now() - registerUnknown.at > 10_000) {
         const server = await ctx.db.server.findUnique({ where: { id: 1 }, select: { registerUnknown: true } });

@@ -1,5 +1,6 @@
 import type { DeviceStatusMessage } from '@waymark/contracts/bus';
 import type { Db, Event as EventRow } from '@waymark/db/client';
+import { ensureEventMonths } from '../history/partitions';
 import type { LiveHub } from '../live/live-hub';
 import { presentDevice } from '../modules/devices/devices.presenter';
 
@@ -17,6 +18,7 @@ type Selection = { uniqueId: string; status: 'online' | 'offline' } | { staleBef
  * and the stored events.
  */
 async function changeStatus(db: Db, selection: Selection, eventTime: Date) {
+  await ensureEventMonths(db, [eventTime]);
   const status = 'staleBefore' in selection ? 'unknown' : selection.status;
   const where =
     'staleBefore' in selection

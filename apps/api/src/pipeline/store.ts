@@ -60,7 +60,8 @@ export async function lockDevices(client: pg.PoolClient, uniqueIds: string[]): P
               SELECT json_agg(attributes ORDER BY depth)::text FROM chain) END AS "groupAttributes",
             p.id AS pid, p."fixTime", p.valid, p.latitude, p.longitude, p.altitude, p.speed, p.course, p.accuracy,
             p.attributes, p."geofenceIds"
-       FROM devices d LEFT JOIN positions p ON p.id = d."positionId" LEFT JOIN tenants t ON t.id = d."tenantId"
+       FROM devices d LEFT JOIN positions p ON p.id = d."positionId" AND p."fixTime" = d."positionTime"
+       LEFT JOIN tenants t ON t.id = d."tenantId"
       WHERE d."uniqueId" = ANY($1::text[])
       ORDER BY d.id
         FOR UPDATE OF d`,
@@ -141,6 +142,8 @@ const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': 
 /** A value in COPY's text format: backslash, tab, newline and carriage return escaped (JSON text has only the first). */
 const copyText = (text: string) =>
   /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c] as string) : text;
+/** The fix time as the COPY writes it: PostgreSQL reads the same text the same way wherever it is given. */
+export const fixTimeText = (r: WorkingPosition) => (r.texts ? r.texts.fixTime : iso(r.fixTime));
 const copyLine = (r: WorkingPosition & { id: bigint }) =>
   `${r.id}\t${r.deviceId}\t${r.tenantId ?? '\\N'}\t${copyText(r.message.protocol)}\t${
     r.texts
@@ -176,6 +179,8 @@ export interface DeviceUpdate {
   id: number;
   /** new latest position, or null to keep the current one */
   positionId: bigint | null;
+  /** its fix time as the COPY wrote it (it says which month partition holds the position) */
+  positionTime: string | null;
   lastUpdate: Date;
   busCursor: string;
   /** the events engine's new state, or null when it did not change */
@@ -188,10 +193,13 @@ export async function updateDevices(client: pg.PoolClient, updates: DeviceUpdate
   await client.query({
     name: 'waymark-update-devices',
     text: `UPDATE devices d
-        SET "positionId" = COALESCE(v.pid, d."positionId"), "lastUpdate" = (v.lu AT TIME ZONE 'UTC'),
+        SET "positionId" = COALESCE(v.pid, d."positionId"),
+            "positionTime" = CASE WHEN v.pid IS NULL THEN d."positionTime" ELSE v.pt::timestamp(3) END,
+            "lastUpdate" = (v.lu AT TIME ZONE 'UTC'),
             status = 'online', "busCursor" = v.cur, "eventState" = COALESCE(v.st::jsonb, d."eventState"),
             "updatedAt" = now()
-       FROM unnest($1::int[], $2::bigint[], $3::timestamptz[], $4::text[], $5::text[]) AS v(id, pid, lu, cur, st)
+       FROM unnest($1::int[], $2::bigint[], $3::timestamptz[], $4::text[], $5::text[], $6::text[])
+            AS v(id, pid, lu, cur, st, pt)
       WHERE d.id = v.id`,
     values: [
       updates.map((u) => u.id),
@@ -199,6 +207,7 @@ export async function updateDevices(client: pg.PoolClient, updates: DeviceUpdate
       updates.map((u) => iso(u.lastUpdate)),
       updates.map((u) => u.busCursor),
       updates.map((u) => (u.eventState === null ? null : JSON.stringify(u.eventState))),
+      updates.map((u) => u.positionTime),
     ],
   });
 }

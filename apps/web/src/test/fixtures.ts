@@ -42,6 +42,7 @@ export function aServer(overrides: Partial<Server> = {}): Server {
     registration: false,
     readonly: false,
     deviceReadonly: false,
+    retentionDays: null,
     limitCommands: false,
     disableReports: false,
     forceSettings: false,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant, buildUser, signIn } from '../../testing/factories';
+import { storePosition } from '../../testing/history';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
 import { protocolSupports } from './command-support';
@@ -15,7 +16,7 @@ async function deviceReportingWith(protocol: string, tenantId: number) {
     data: { name: protocol, uniqueId: `${protocol}-${tenantId}`, tenantId },
   });
   const time = new Date();
-  const position = await t.ctx.db.position.create({
+  const position = await storePosition(t.ctx.db, {
     data: {
       deviceId: device.id,
       tenantId,
@@ -27,7 +28,10 @@ async function deviceReportingWith(protocol: string, tenantId: number) {
       longitude: 2,
     },
   });
-  await t.ctx.db.device.update({ where: { id: device.id }, data: { positionId: position.id } });
+  await t.ctx.db.device.update({
+    where: { id: device.id },
+    data: { positionId: position.id, positionTime: position.fixTime },
+  });
   return device;
 }
 

@@ -8,6 +8,7 @@ import { badRequest, forbidden, HttpError } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { audit } from '../audit/audit.service';
+import { latestPositionOf } from '../positions/positions.service';
 import { checkNotReadonly } from '../shared/readonly';
 import { protocolSupports } from './command-support';
 import { commandMessage } from './commands.presenter';
@@ -78,7 +79,10 @@ export async function sendCommand(
   if (!type) throw badRequest();
   if (device.disabled) throw new HttpError(409, 'The device is disabled');
   if (device.positionId !== null) {
-    const latest = await ctx.db.position.findFirst({ where: { id: device.positionId }, select: { protocol: true } });
+    const latest = await ctx.db.position.findFirst({
+      where: latestPositionOf({ ...device, positionId: device.positionId }),
+      select: { protocol: true },
+    });
     if (latest?.protocol && protocolSupports(latest.protocol, type, attributes) === false) {
       throw badRequest(`The device's protocol (${latest.protocol}) has no ${type} command`);
     }

@@ -1,6 +1,7 @@
 import type { Permission } from '@waymark/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant, buildUser, signIn } from '../../testing/factories';
+import { storePosition } from '../../testing/history';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
 
@@ -92,7 +93,7 @@ describe('/api/attributes/computed', () => {
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe('The device has no position yet');
     const time = new Date();
-    const position = await t.ctx.db.position.create({
+    const position = await storePosition(t.ctx.db, {
       data: {
         deviceId: device.id,
         tenantId,
@@ -106,7 +107,10 @@ describe('/api/attributes/computed', () => {
         attributes: { io200: 125, ignition: true },
       },
     });
-    await t.ctx.db.device.update({ where: { id: device.id }, data: { positionId: position.id } });
+    await t.ctx.db.device.update({
+      where: { id: device.id },
+      data: { positionId: position.id, positionTime: position.fixTime },
+    });
     expect((await test(VOLTAGE)).json()).toBe(12.5);
     expect((await test({ expression: 'speed > 50', type: 'boolean' })).json()).toBe(true);
     expect((await test({ expression: 'ignition ? 1 : 0', type: 'string' })).json()).toBe('1');

@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import { badRequest } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
+import { latestPositionOf } from '../positions/positions.service';
 import { linkedResource, newRowTenant } from '../shared/linked-resources';
 
 const computedAttributes = linkedResource({
@@ -84,7 +85,7 @@ export async function testExpression(
   const position =
     device.positionId === null
       ? null
-      : await auth.db.position.findFirst({ where: { id: device.positionId, deviceId: device.id } });
+      : await auth.db.position.findFirst({ where: latestPositionOf({ ...device, positionId: device.positionId }) });
   if (!position) throw badRequest('The device has no position yet');
   let value: unknown;
   try {

@@ -42,9 +42,11 @@ export async function setAccumulators(
       SELECT "positionId" FROM devices WHERE id = ${device.id} FOR UPDATE`;
     const positionId = rows[0]?.positionId ?? null;
     if (positionId === null) return false;
+    // the device's fix time names the month partition that holds the position
     await tx.$executeRaw`
       UPDATE positions SET attributes = (attributes::jsonb || ${JSON.stringify(patch)}::jsonb)::json
-       WHERE id = ${positionId}`;
+       WHERE id = ${positionId}
+         AND "fixTime" = COALESCE((SELECT "positionTime" FROM devices WHERE id = ${device.id}), "fixTime")`;
     return true;
   });
   if (!updated) throw badRequest(NO_POSITION);

@@ -1,6 +1,7 @@
 import type { Permission } from '@waymark/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant, buildUser, signIn } from '../../testing/factories';
+import { storePosition } from '../../testing/history';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
 import { NO_POSITION } from './device-extras.service';
@@ -165,7 +166,7 @@ describe('PUT /api/devices/:id/accumulators', () => {
     expect(noPosition.statusCode).toBe(400);
     expect(noPosition.json().message).toBe(NO_POSITION);
     const time = new Date('2026-05-01T10:00:00Z');
-    const position = await t.ctx.db.position.create({
+    const position = await storePosition(t.ctx.db, {
       data: {
         deviceId: d.id,
         tenantId: tenant.id,
@@ -177,7 +178,10 @@ describe('PUT /api/devices/:id/accumulators', () => {
         attributes: { totalDistance: 5, hours: 7, ignition: true },
       },
     });
-    await t.ctx.db.device.update({ where: { id: d.id }, data: { positionId: position.id } });
+    await t.ctx.db.device.update({
+      where: { id: d.id },
+      data: { positionId: position.id, positionTime: position.fixTime },
+    });
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/devices/${d.id}/accumulators`,
@@ -185,7 +189,7 @@ describe('PUT /api/devices/:id/accumulators', () => {
       payload: { deviceId: d.id, totalDistance: 123456.5 },
     });
     expect(res.statusCode, res.body).toBe(204);
-    let row = await t.ctx.db.position.findUniqueOrThrow({ where: { id: position.id } });
+    let row = await t.ctx.db.position.findFirstOrThrow({ where: { id: position.id } });
     expect(row.attributes).toEqual({ totalDistance: 123456.5, hours: 7, ignition: true });
     await t.app.inject({
       method: 'PUT',
@@ -193,7 +197,7 @@ describe('PUT /api/devices/:id/accumulators', () => {
       headers,
       payload: { deviceId: d.id, hours: 3_600_000 },
     });
-    row = await t.ctx.db.position.findUniqueOrThrow({ where: { id: position.id } });
+    row = await t.ctx.db.position.findFirstOrThrow({ where: { id: position.id } });
     expect(row.attributes).toEqual({ totalDistance: 123456.5, hours: 3_600_000, ignition: true });
     const mismatch = await t.app.inject({
       method: 'PUT',

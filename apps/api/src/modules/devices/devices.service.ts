@@ -147,11 +147,17 @@ export async function updateDevice(
   return row;
 }
 
-/** Deletes a device the caller sees and may change. */
+/**
+ * Deletes a device the caller sees and may change. Its positions and events are purged by the history worker
+ * (device_purges, written with the deletion), in batches, so that a long history does not hold up the request.
+ */
 export async function deleteDevice(ctx: AppContext, auth: AuthContext, id: number): Promise<void> {
   const row = found(await auth.db.device.findUnique({ where: { id } }), DEVICE_NOT_FOUND);
   await checkDeviceWrite(ctx, auth);
-  await auth.db.device.delete({ where: { id: row.id } });
+  await auth.db.$transaction([
+    auth.db.device.delete({ where: { id: row.id } }),
+    auth.db.devicePurge.upsert({ where: { deviceId: row.id }, create: { deviceId: row.id }, update: {} }),
+  ]);
   await auditDevice(ctx, auth, 'device.deleted', row);
 }
 

@@ -2,6 +2,7 @@ import { EVENT_REPORT_MAX_ROWS } from '@waymark/contracts/event';
 import type { Permission } from '@waymark/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant, buildUser, signIn } from '../../testing/factories';
+import { storeEvent, storeEvents } from '../../testing/history';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
 import { PERIOD_TOO_LONG, REPORTS_DISABLED } from './events.service';
@@ -22,7 +23,7 @@ async function member(permissions: Permission[] = ['VIEW_EVENT_REPORTS'], extra:
 const device = (tenantId: number, groupId: number | null = null) =>
   t.ctx.db.device.create({ data: { name: `E${++seq}`, uniqueId: `ev-${tenantId}-${++seq}`, tenantId, groupId } });
 const event = (d: { id: number; tenantId: number | null }, type: string, at: string, attributes = {}) =>
-  t.ctx.db.event.create({ data: { deviceId: d.id, tenantId: d.tenantId, type, eventTime: new Date(at), attributes } });
+  storeEvent(t.ctx.db, { data: { deviceId: d.id, tenantId: d.tenantId, type, eventTime: new Date(at), attributes } });
 
 describe('GET /api/events/:id', () => {
   it('gives one event in Traccar’s shape, 404 for another tenant’s', async () => {
@@ -103,7 +104,7 @@ describe('GET /api/reports/events', () => {
     const m = await member();
     const d = await device(m.tenant.id);
     const start = Date.parse('2026-05-01T00:00:00Z');
-    await t.ctx.db.event.createMany({
+    await storeEvents(t.ctx.db, {
       data: Array.from({ length: EVENT_REPORT_MAX_ROWS + 5 }, (_, i) => ({
         deviceId: d.id,
         tenantId: m.tenant.id,

@@ -7,7 +7,7 @@ import type { AuthContext } from '../../plugins/app/auth-context';
 
 /** One visible event (a 404 for another tenant's). */
 export async function getEvent(auth: AuthContext, id: number): Promise<EventRow> {
-  return found(await auth.db.event.findUnique({ where: { id: BigInt(id) } }), 'Event not found');
+  return found(await auth.db.event.findFirst({ where: { id: BigInt(id) } }), 'Event not found');
 }
 
 export const PERIOD_TOO_LONG = `The period is longer than ${EVENT_REPORT_MAX_DAYS} days`;

@@ -2,6 +2,7 @@ import { positionSchema } from '@waymark/contracts/device';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTenant, buildUser, signIn } from '../../testing/factories';
+import { storePosition } from '../../testing/history';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
 
@@ -24,7 +25,7 @@ async function member() {
   for (let minute = 0; minute < 3; minute++) {
     const time = new Date(Date.UTC(2026, 5, 1, 8, minute));
     positions.push(
-      await t.ctx.db.position.create({
+      await storePosition(t.ctx.db, {
         data: {
           deviceId: device.id,
           tenantId: tenant.id,
@@ -40,7 +41,10 @@ async function member() {
     );
   }
   const latest = positions[2] as (typeof positions)[number];
-  await t.ctx.db.device.update({ where: { id: device.id }, data: { positionId: latest.id } });
+  await t.ctx.db.device.update({
+    where: { id: device.id },
+    data: { positionId: latest.id, positionTime: latest.fixTime },
+  });
   return { device, positions, latest, headers: { authorization } };
 }
 

@@ -2,6 +2,7 @@ import type { Permission } from '@waymark/contracts/permissions';
 import { COMMAND_TYPES } from '@waymark/contracts/saved-command';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant, buildUser, signIn } from '../../testing/factories';
+import { storePosition } from '../../testing/history';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
 import { supportedTypes } from '../commands/command-support';
@@ -26,7 +27,7 @@ async function deviceReportingWith(protocol: string | null, tenantId: number) {
   });
   if (!protocol) return device;
   const time = new Date();
-  const position = await t.ctx.db.position.create({
+  const position = await storePosition(t.ctx.db, {
     data: {
       deviceId: device.id,
       tenantId,
@@ -38,7 +39,10 @@ async function deviceReportingWith(protocol: string | null, tenantId: number) {
       longitude: 2,
     },
   });
-  await t.ctx.db.device.update({ where: { id: device.id }, data: { positionId: position.id } });
+  await t.ctx.db.device.update({
+    where: { id: device.id },
+    data: { positionId: position.id, positionTime: position.fixTime },
+  });
   return device;
 }
 

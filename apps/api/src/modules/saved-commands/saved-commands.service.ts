@@ -9,6 +9,7 @@ import { badRequest } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { protocolSupports, supportedTypes } from '../commands/command-support';
+import { latestPositionOf } from '../positions/positions.service';
 import { linkedResource, newRowTenant } from '../shared/linked-resources';
 import { presentSavedCommand } from './saved-commands.presenter';
 
@@ -44,7 +45,10 @@ function checkMerged(type: string, attributes: Record<string, unknown>) {
 async function deviceProtocol(auth: AuthContext, deviceId: number) {
   const device = found(await auth.db.device.findUnique({ where: { id: deviceId } }), messages.deviceNotFound);
   if (device.positionId === null) return { device, protocol: null };
-  const latest = await auth.db.position.findFirst({ where: { id: device.positionId }, select: { protocol: true } });
+  const latest = await auth.db.position.findFirst({
+    where: latestPositionOf({ ...device, positionId: device.positionId }),
+    select: { protocol: true },
+  });
   return { device, protocol: latest?.protocol ?? null };
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { buildAuthContext } from '../../plugins/app/auth-context';
 import { buildTenant, buildUser, signIn } from '../../testing/factories';
+import { storePosition } from '../../testing/history';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
 import { updateRole } from '../roles/roles.service';
@@ -24,7 +25,7 @@ async function member(permissions: Permission[] = ['TRACK_DEVICES']) {
     data: { name: 'Shared van', uniqueId: `share-${tenant.id}-${++seq}`, tenantId: tenant.id },
   });
   const time = new Date('2026-06-01T08:00:00Z');
-  const position = await t.ctx.db.position.create({
+  const position = await storePosition(t.ctx.db, {
     data: {
       deviceId: device.id,
       tenantId: tenant.id,
@@ -35,7 +36,10 @@ async function member(permissions: Permission[] = ['TRACK_DEVICES']) {
       longitude: 11.5,
     },
   });
-  await t.ctx.db.device.update({ where: { id: device.id }, data: { positionId: position.id } });
+  await t.ctx.db.device.update({
+    where: { id: device.id },
+    data: { positionId: position.id, positionTime: position.fixTime },
+  });
   return { tenant, user, device, position, headers: { authorization } };
 }
 const inHours = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();

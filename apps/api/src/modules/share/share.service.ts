@@ -9,6 +9,7 @@ import { found, tenantTree } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { accountProblem, effectivePermissions } from '../../plugins/app/auth-context';
 import { audit } from '../audit/audit.service';
+import { latestPositionOf } from '../positions/positions.service';
 import { checkNotReadonly } from '../shared/readonly';
 import { presentSharedDevice, presentShareLink } from './share.presenter';
 
@@ -52,7 +53,7 @@ export async function sharedDevice(ctx: AppContext, link: ShareLink): Promise<Sh
   const position =
     device.positionId === null
       ? null
-      : await ctx.db.position.findFirst({ where: { id: device.positionId, deviceId: device.id } });
+      : await ctx.db.position.findFirst({ where: latestPositionOf({ ...device, positionId: device.positionId }) });
   return presentSharedDevice(link, device, position);
 }
 

@@ -36,7 +36,7 @@ describe('events engine through the pipeline', () => {
       ['deviceMoving', at(5)], // moving since minute 3 for 2 minutes (minute 1 went back to stopped too soon)
       ['deviceStopped', at(12)], // stopped since minute 9 for 3 minutes (minute 6–7 too short)
     ]);
-    const position = await h.t.ctx.db.position.findUniqueOrThrow({ where: { id: events[0]?.positionId as bigint } });
+    const position = await h.t.ctx.db.position.findFirstOrThrow({ where: { id: events[0]?.positionId as bigint } });
     expect(position.fixTime.toISOString()).toBe(at(5));
   });
 

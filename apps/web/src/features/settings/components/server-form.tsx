@@ -1,5 +1,17 @@
-import { Alert, Button, Loader, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Loader,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { RETENTION_MAX_DAYS } from '@waymark/contracts/retention';
 import type { Server } from '@waymark/contracts/session';
 import { useTranslation } from 'react-i18next';
 import { COORDINATE_FORMATS } from '../../../lib/format/coordinates';
@@ -27,7 +39,12 @@ interface Values {
   announcement: string;
   mapLiveRoutes: string;
   liveRouteLength: number | string;
+  /** empty: keep everything */
+  retentionDays: number | string;
 }
+
+const isRetention = (v: number | string) =>
+  v === '' || (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= RETENTION_MAX_DAYS);
 
 function ServerForm({ server }: { server: Server }) {
   const { t } = useTranslation('settings');
@@ -43,10 +60,12 @@ function ServerForm({ server }: { server: Server }) {
       announcement: server.announcement ?? '',
       mapLiveRoutes: typeof server.attributes.mapLiveRoutes === 'string' ? server.attributes.mapLiveRoutes : 'none',
       liveRouteLength: Number.isInteger(length) && length > 0 ? length : DEFAULT_LIVE_ROUTE_LENGTH,
+      retentionDays: server.retentionDays ?? '',
     },
     validate: {
       liveRouteLength: (v) => (isLiveRouteLength(v) ? null : t('validation.liveRouteLength')),
       mapUrl: (v) => (v === '' || /^https?:\/\//.test(v) ? null : t('validation.url')),
+      retentionDays: (v) => (isRetention(v) ? null : t('validation.retentionDays')),
     },
   });
   const options = useChoices();
@@ -59,6 +78,7 @@ function ServerForm({ server }: { server: Server }) {
         mapUrl: v.mapUrl.trim() || null,
         coordinateFormat: v.coordinateFormat,
         announcement: v.announcement.trim() || null,
+        retentionDays: v.retentionDays === '' ? null : Number(v.retentionDays),
         attributes: {
           ...server.attributes,
           mapLiveRoutes: v.mapLiveRoutes,
@@ -96,6 +116,15 @@ function ServerForm({ server }: { server: Server }) {
           />
           <LiveRouteFields mode={form.getInputProps('mapLiveRoutes')} length={form.getInputProps('liveRouteLength')} />
         </SimpleGrid>
+        <NumberInput
+          label={t('server.retentionDays')}
+          description={t('server.retentionDaysHint')}
+          min={1}
+          max={RETENTION_MAX_DAYS}
+          allowDecimal={false}
+          maw={340}
+          {...form.getInputProps('retentionDays')}
+        />
         <Textarea label={t('server.announcement')} rows={3} {...form.getInputProps('announcement')} />
         <div>
           <Button type="submit" loading={save.isPending}>

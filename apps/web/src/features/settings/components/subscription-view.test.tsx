@@ -70,6 +70,30 @@ describe('ServerSettings', () => {
       readonly: false,
       announcement: 'Maintenance tonight',
       attributes: { other: 1, mapLiveRoutes: 'none', 'web.liveRouteLength': 10 },
+      retentionDays: null,
     });
+  });
+
+  it('sets how many days of history the server keeps, refusing what is not a whole number of days', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/server': () => json(200, aServer({ retentionDays: 365 })),
+      'PUT /api/server': () => json(200, aServer({ retentionDays: 90 })),
+    });
+    renderAt(
+      '/settings/server',
+      <SessionProvider user={aUser({ permissions: ['ADMIN_ACCOUNT'] })}>
+        <SettingsTabs tab="server" />
+      </SessionProvider>,
+    );
+    const days = (await screen.findByLabelText('History kept (days)')) as HTMLInputElement;
+    expect(days.value).toBe('365');
+    fireEvent.change(days, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a whole number of days from 1 to 36500, or leave it empty')).toBeTruthy();
+    expect(bodiesOf(fetchMock, 'PUT /api/server')).toHaveLength(0);
+    fireEvent.change(days, { target: { value: '90' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(bodiesOf(fetchMock, 'PUT /api/server')[0]).toMatchObject({ retentionDays: 90 });
   });
 });

@@ -1,0 +1,32 @@
+import type { Db, Prisma } from '@waymark/db/client';
+import type { HistoryTable } from '../history/partitions';
+import { monthOf } from '../history/partitions';
+
+/** Makes the month partitions of `table` for the given times exist, as the pipeline and the history worker do. */
+export async function ensureMonths(db: Db, table: HistoryTable, times: (Date | string)[]): Promise<void> {
+  const months = new Set(times.map((t) => monthOf(new Date(t))));
+  for (const month of months)
+    await db.$queryRawUnsafe('SELECT partitions.ensure_month($1, $2::timestamp)', table, new Date(month).toISOString());
+}
+
+/** db.position.create with its month's partition made first. */
+export async function storePosition(db: Db, args: { data: Prisma.PositionUncheckedCreateInput }) {
+  await ensureMonths(db, 'positions', [args.data.fixTime]);
+  return db.position.create(args);
+}
+
+/** db.event.create with its month's partition made first. */
+export async function storeEvent(db: Db, args: { data: Prisma.EventUncheckedCreateInput }) {
+  await ensureMonths(db, 'events', [args.data.eventTime]);
+  return db.event.create(args);
+}
+
+/** db.event.createMany with the months' partitions made first. */
+export async function storeEvents(db: Db, args: { data: Prisma.EventCreateManyInput[] }) {
+  await ensureMonths(
+    db,
+    'events',
+    args.data.map((e) => e.eventTime),
+  );
+  return db.event.createMany(args);
+}
