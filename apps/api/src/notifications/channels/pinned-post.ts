@@ -57,6 +57,10 @@ export function postPinned(
           kept += chunk.length;
         });
         res.on('error', failed);
+        // cut before its end (the time limit, a reset): a failure, not a hang
+        res.on('close', () => {
+          if (!res.complete) failed();
+        });
         res.on('end', () => {
           const status = res.statusCode ?? 0;
           if (status >= 200 && status < 300) resolve();

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaptureServer } from '../testing/capture-server';
 import { startCaptureServer } from '../testing/capture-server';
@@ -76,5 +78,23 @@ describe('webhook DNS pinning', () => {
     await expect(
       byAddress.send(envContext({ WAYMARK_WEBHOOK_ALLOW_PRIVATE: 'true' }), deliveryTo(`${tls.url}/secure`)),
     ).rejects.toMatchObject({ message: 'the webhook is unreachable' });
+  });
+
+  it('fails, rather than hangs, when the answer is cut before its end', async () => {
+    const cutting = createServer((_req, res) => {
+      res.writeHead(200, { 'content-length': '100' });
+      res.write('partial');
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    await new Promise<void>((resolve) => cutting.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port: cut } = cutting.address() as AddressInfo;
+      const channel = createWebhookChannel({ resolve: resolver([PUBLIC]).resolve, isBlocked });
+      await expect(channel.send(ctx, deliveryTo(`http://hook.test:${cut}/rule`))).rejects.toMatchObject({
+        message: 'the webhook is unreachable',
+      });
+    } finally {
+      cutting.close();
+    }
   });
 });
