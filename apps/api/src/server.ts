@@ -50,6 +50,14 @@ export interface Companion {
 export interface ApiServerOptions {
   say?: (line: string) => void;
   /**
+   * Whether what `say` prints reaches a person at a terminal (default: whether stdout is a terminal). The first
+   * administrator's generated password is printed only there: output that is not a terminal is usually kept
+   * (container logs, journald) beside the JSON logs.
+   */
+  terminal?: boolean;
+  /** the JSON logger (default: one on stderr at WAYMARK_LOG_LEVEL) */
+  logger?: Logger;
+  /**
    * Started once the API listens and before the start is reported ready; stopped before the API. Its
    * description is printed as `<name>: <description>`.
    */
@@ -63,7 +71,8 @@ export interface ApiServerOptions {
  */
 export async function startApiServer(env: Env, options: ApiServerOptions = {}): Promise<ApiServer> {
   const say = options.say ?? console.log;
-  const log = createLogger(env.WAYMARK_LOG_LEVEL);
+  const terminal = options.terminal ?? process.stdout.isTTY === true;
+  const log = options.logger ?? createLogger(env.WAYMARK_LOG_LEVEL);
   const started = Date.now();
   const closers: (() => Promise<unknown> | unknown)[] = [];
   const close = async () => {
@@ -76,13 +85,21 @@ export async function startApiServer(env: Env, options: ApiServerOptions = {}): 
     }
   };
   let admin: { email: string; password: string } | null = null;
+  // never through the JSON logger: only `say`, and the password only to a terminal
   const printAdmin = () => {
     if (!admin) return;
     say('');
     say('A platform administrator was created. Sign in with:');
     say(`email: ${admin.email}`);
-    say(`password: ${admin.password}`);
-    say('(shown this once; change it after signing in)');
+    if (env.WAYMARK_ADMIN_PASSWORD) {
+      say('password: the one set in WAYMARK_ADMIN_PASSWORD');
+    } else if (terminal) {
+      say(`password: ${admin.password}`);
+      say('(shown this once; change it after signing in)');
+    } else {
+      say('password: generated, and not shown because this output is not a terminal (it may be kept in logs).');
+      say('Set one with: pnpm waymark create-admin --email <email> --password <password>');
+    }
     admin = null;
   };
   try {

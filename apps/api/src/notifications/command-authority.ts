@@ -18,27 +18,17 @@ export function mayCommandThroughRules(user: UserWithRole, permissions: readonly
 }
 
 /**
- * A rule's command is sent with the authority of the user who last saved it (the audit log's last
- * notification.created/updated entry): that user must still be able to sign in, still pass
- * mayCommandThroughRules and still see the device's tenant, and the server must not be read-only. Returns why
- * not, or null.
+ * A rule's command is sent with the authority of the user who last saved it (the rule's authorId): that user must
+ * still exist and be able to sign in, still pass mayCommandThroughRules and still see the device's tenant, and the
+ * server must not be read-only. Returns why not, or null.
  */
 export async function ruleCommandProblem(
   ctx: AppContext,
-  ruleId: number,
+  authorId: number | null,
   deviceTenantId: number | null,
 ): Promise<string | null> {
-  const saved = await ctx.db.auditLog.findFirst({
-    where: {
-      objectType: 'notification',
-      objectId: String(ruleId),
-      action: { in: ['notification.created', 'notification.updated'] },
-    },
-    orderBy: { id: 'desc' },
-    select: { userId: true },
-  });
-  if (saved?.userId == null) return 'the rule has no known author';
-  const author = await ctx.db.user.findUnique({ where: { id: saved.userId }, include: { role: true } });
+  if (authorId === null) return 'the rule has no known author';
+  const author = await ctx.db.user.findUnique({ where: { id: authorId }, include: { role: true } });
   if (!author || accountProblem(author)) return "the rule's author can no longer sign in";
   if (!mayCommandThroughRules(author, effectivePermissions(author))) {
     return "the rule's author may no longer send commands";

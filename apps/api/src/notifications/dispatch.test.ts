@@ -6,7 +6,6 @@ import { sentTo, startSmtpServer } from '../testing/smtp';
 import type { TestApp } from '../testing/test-app';
 import { createTestApp } from '../testing/test-app';
 import { dispatchEvents } from './dispatch';
-import { recordRuleAuthor } from './testing/delivery';
 import { openSocket, waitUntil } from './testing/socket';
 import type { NotificationWorker } from './worker';
 import { startNotifications } from './worker';
@@ -259,20 +258,23 @@ describe('rule matching', () => {
     });
     const author = await buildUser(t.ctx.db, { tenantId: s.tenant.id, permissions: ['SEND_COMMAND'] });
     for (let i = 0; i < 2; i++) {
-      const rule = await t.ctx.db.notification.create({
+      await t.ctx.db.notification.create({
         data: {
           tenantId: s.tenant.id,
           type: 'deviceOverspeed',
           always: true,
           channels: ['command'],
           commandId: saved.id,
+          authorId: author.id,
         },
       });
-      await recordRuleAuthor(t.ctx.db, rule.id, author.id);
     }
     const event = await storeEvent({ tenantId: s.tenant.id, deviceId: s.alone.id, type: 'deviceOverspeed' });
     await dispatchEvents(t.ctx, [event]);
     await dispatchEvents(t.ctx, [event]); // dispatched twice (a sweep after a late dispatch): still one command
+    // one outbox row for the event and saved command, naming the command (no recipient)
+    const rows = await t.ctx.db.notificationDelivery.findMany({ where: { eventId: event.id, channel: 'command' } });
+    expect(rows).toEqual([expect.objectContaining({ userId: null, savedCommandId: saved.id })]);
     // the command goes through the outbox, like the other channels
     await worker.outbox.idle();
     const queued = await t.ctx.db.queuedCommand.findMany({ where: { deviceId: s.alone.id } });

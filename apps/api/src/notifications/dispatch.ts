@@ -70,8 +70,10 @@ export async function sweepPendingDispatches(
 interface DeliveryRow {
   tenantId: number | null;
   eventId: bigint;
-  userId: number;
+  /** the recipient; null on a `command` row, which names the saved command it sends instead */
+  userId: number | null;
   channel: string;
+  savedCommandId?: number;
   notificationId: number;
 }
 
@@ -170,15 +172,16 @@ async function planTenant(
         const channel = channelOf(name);
         if (!channel?.configured(ctx.env)) continue;
         if (channel.type === 'command') {
-          // no recipient: the row's userId is the saved command negated, one per event and saved command
+          // no recipient: one row per event and saved command
           const key = `command:${rule.commandId}`;
           if (rule.commandId === null || seen.has(key)) continue;
           seen.add(key);
           outbox.push({
             tenantId,
             eventId: event.id,
-            userId: -rule.commandId,
+            userId: null,
             channel: 'command',
+            savedCommandId: rule.commandId,
             notificationId: rule.id,
           });
           continue;

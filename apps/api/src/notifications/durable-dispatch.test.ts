@@ -93,7 +93,9 @@ const deliveriesOf = async (deviceId: number) => {
   const rows = await t.ctx.db.notificationDelivery.findMany({ where: { eventId: { in: events.map((e) => e.id) } } });
   const marks = await t.ctx.db.pendingDispatch.count({ where: { eventId: { in: events.map((e) => e.id) } } });
   const typeOf = new Map(events.map((e) => [e.id, e.type]));
-  const keys = rows.map((r) => `${typeOf.get(r.eventId)} ${r.channel} ${r.userId}`).sort();
+  const keys = rows
+    .map((r) => `${typeOf.get(r.eventId)} ${r.channel} ${r.userId ?? `saved:${r.savedCommandId}`}`)
+    .sort();
   return { events, keys, marks };
 };
 
@@ -126,7 +128,7 @@ describe('notifications survive a crash between the pipeline commit and the disp
     expect(await sweepPendingDispatches(t.ctx, { olderThanMs: 0 })).toBeGreaterThanOrEqual(2);
     const expected = [
       `commandResult mail ${s.user.id}`,
-      `deviceOnline command ${-s.saved.id}`,
+      `deviceOnline command saved:${s.saved.id}`,
       `deviceOnline mail ${s.user.id}`,
     ];
     const swept = await deliveriesOf(s.device.id);
@@ -150,7 +152,7 @@ describe('notifications survive a crash between the pipeline commit and the disp
     const first = await deliveriesOf(s.device.id);
     expect(first.keys).toEqual([
       `commandResult mail ${s.user.id}`,
-      `deviceOnline command ${-s.saved.id}`,
+      `deviceOnline command saved:${s.saved.id}`,
       `deviceOnline mail ${s.user.id}`,
     ]);
     expect(first.marks).toBe(0);
@@ -184,7 +186,7 @@ describe('notifications survive a crash between the pipeline commit and the disp
     expect(await deliveriesOf(s.device.id)).toMatchObject({ keys: [], marks: 1 });
     await sweepPendingDispatches(t.ctx, { olderThanMs: 0 });
     expect(await deliveriesOf(s.device.id)).toMatchObject({
-      keys: [`deviceOnline command ${-s.saved.id}`, `deviceOnline mail ${s.user.id}`],
+      keys: [`deviceOnline command saved:${s.saved.id}`, `deviceOnline mail ${s.user.id}`],
       marks: 0,
     });
   });
@@ -198,7 +200,7 @@ describe('notifications survive a crash between the pipeline commit and the disp
     expect(await deliveriesOf(s.device.id)).toMatchObject({ keys: [], marks: 1 });
     await sweepPendingDispatches(t.ctx, { olderThanMs: 0 });
     expect(await deliveriesOf(s.device.id)).toMatchObject({
-      keys: [`deviceOnline command ${-s.saved.id}`, `deviceOnline mail ${s.user.id}`],
+      keys: [`deviceOnline command saved:${s.saved.id}`, `deviceOnline mail ${s.user.id}`],
       marks: 0,
     });
   });

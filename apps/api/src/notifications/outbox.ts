@@ -11,8 +11,9 @@ const LEASE_MS = 5 * 60_000;
 interface Claimed {
   id: bigint;
   eventId: bigint;
-  userId: number;
+  userId: number | null;
   channel: string;
+  savedCommandId: number | null;
   notificationId: number | null;
   attempts: number;
 }
@@ -33,7 +34,7 @@ async function claim(ctx: AppContext, now: Date, limit: number): Promise<Claimed
              LIMIT ${limit}
              FOR UPDATE SKIP LOCKED) due
      WHERE d.id = due.id
-    RETURNING d.id, d."eventId", d."userId", d.channel, d."notificationId", d.attempts`;
+    RETURNING d.id, d."eventId", d."userId", d.channel, d."savedCommandId", d."notificationId", d.attempts`;
 }
 
 const NO_RECIPIENT = { id: 0, name: '', email: '', phone: null, attributes: {} };
@@ -43,8 +44,8 @@ async function send(ctx: AppContext, row: Claimed, server: Record<string, unknow
   if (!channel) throw new DeliveryError(`unknown channel ${row.channel}`, false);
   const [event, user, rule] = await Promise.all([
     ctx.db.event.findFirst({ where: { id: row.eventId } }),
-    // a command row has no recipient (its userId is the saved command negated)
-    row.channel === 'command' ? null : ctx.db.user.findUnique({ where: { id: row.userId } }),
+    // a command row has no recipient
+    row.userId === null ? null : ctx.db.user.findUnique({ where: { id: row.userId } }),
     row.notificationId === null ? null : ctx.db.notification.findUnique({ where: { id: row.notificationId } }),
   ]);
   if (!event) throw new DeliveryError('the event no longer exists', false);
@@ -56,7 +57,13 @@ async function send(ctx: AppContext, row: Claimed, server: Record<string, unknow
     event,
     user ? asRecipient(user) : NO_RECIPIENT,
     rule
-      ? { id: rule.id, commandId: rule.commandId, attributes: (rule.attributes ?? {}) as Record<string, unknown> }
+      ? {
+          id: rule.id,
+          // a command row sends the saved command it was written with, not whatever the rule names now
+          commandId: row.channel === 'command' ? row.savedCommandId : rule.commandId,
+          authorId: rule.authorId,
+          attributes: (rule.attributes ?? {}) as Record<string, unknown>,
+        }
       : null,
     server,
   );

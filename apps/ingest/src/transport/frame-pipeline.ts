@@ -74,6 +74,8 @@ async function identify(ctx: IngestContext, session: Session, uniqueId: string, 
     return;
   }
   session.uniqueId = uniqueId;
+  // a datagram's positions count, but a device with a live TCP connection keeps it: channel, commands and status
+  if (session.transport === 'udp' && ctx.devices.heldByConnection(uniqueId, channel)) return;
   ctx.devices.bind(uniqueId, channel);
   if (ctx.devices.onlineDue(uniqueId, Date.now(), ctx.statusIntervalMs)) await publishStatus(ctx, session, 'online');
 }

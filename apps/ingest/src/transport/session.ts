@@ -43,6 +43,16 @@ export class DeviceRegistry {
     return previous?.channel !== channel;
   }
 
+  /**
+   * Whether a TCP connection other than `channel` holds the device. A UDP datagram then does not take the device
+   * over (see identify in frame-pipeline.ts): its source is easily spoofed, and binding would close the device's
+   * live connection and send its commands to that source. The TCP connection keeps it until it closes.
+   */
+  heldByConnection(uniqueId: string, channel: DeviceChannel): boolean {
+    const current = this.entries.get(uniqueId)?.channel;
+    return current !== undefined && current !== channel && current.session.transport === 'tcp';
+  }
+
   /** Unbinds only if the device is still bound to this channel (it may have reconnected elsewhere). */
   unbind(uniqueId: string, channel: DeviceChannel): boolean {
     if (this.entries.get(uniqueId)?.channel !== channel) return false;

@@ -70,8 +70,17 @@ export async function startUdpListener(
     }
     inFlight += 1;
     const peer = peerFor(rinfo);
+    // No reflection: a source that names no device gets no answer larger than its datagram (UDP sources are
+    // easily spoofed, so such answers would amplify traffic toward a third party, e.g. wialon's 4-byte `#P#`).
+    const reply = (data: Buffer | string) => {
+      if (peer.session.uniqueId === null && Buffer.byteLength(data) > datagram.length) {
+        log.debug({ remote: peer.session.remoteAddress }, 'answer larger than the datagram of no device withheld');
+        return;
+      }
+      peer.channel.deliver(data);
+    };
     peer.chain = peer.chain
-      .then(() => processStreamFrame(ctx, protocol, peer.session, peer.channel, datagram, peer.channel.deliver))
+      .then(() => processStreamFrame(ctx, protocol, peer.session, peer.channel, datagram, reply))
       .catch((err) => log.error({ err: errorMessage(err), remote: peer.session.remoteAddress }, 'publishing failed'))
       .finally(() => {
         inFlight -= 1;

@@ -9,6 +9,7 @@ import type { AuthContext } from '../../plugins/app/auth-context';
 import { audit } from '../audit/audit.service';
 import { listConditions, listPage } from '../shared/list-query';
 import type { DeviceWithModel } from './devices.presenter';
+import { detachFromOtherTenants } from './tenant-move';
 
 export const READONLY_MESSAGE = 'Your account may not change devices';
 export const DEVICE_NOT_FOUND = 'Device not found';
@@ -128,22 +129,36 @@ export async function createDevice(ctx: AppContext, auth: AuthContext, input: De
   return row;
 }
 
-/** Changes the fields sent; a new uniqueId must be new to the platform. */
+/**
+ * Changes the fields sent; a new uniqueId must be new to the platform. A device moved to another tenant loses, in
+ * the same transaction, its links to the objects and users of other tenants (detachFromOtherTenants).
+ */
 export async function updateDevice(
   ctx: AppContext,
   auth: AuthContext,
   id: number,
   input: Partial<DeviceInput>,
 ): Promise<DeviceWithModel> {
-  found(await auth.db.device.findUnique({ where: { id }, select: { id: true } }), DEVICE_NOT_FOUND);
+  const before = found(
+    await auth.db.device.findUnique({ where: { id }, select: { id: true, tenantId: true } }),
+    DEVICE_NOT_FOUND,
+  );
   await checkDeviceWrite(ctx, auth);
   if (input.uniqueId) await refuseClash(ctx, input.uniqueId, id);
-  const row = await auth.db.device.update({
-    where: { id },
-    data: await deviceData(auth, input),
-    include: { model: true },
+  const data = await deviceData(auth, input);
+  const { row, removed } = await auth.db.$transaction(async (tx) => {
+    const updated = await tx.device.update({ where: { id }, data, include: { model: true } });
+    if (updated.tenantId === before.tenantId) return { row: updated, removed: null };
+    const removed = await detachFromOtherTenants(tx, id, updated.tenantId);
+    return { row: await tx.device.findUniqueOrThrow({ where: { id }, include: { model: true } }), removed };
   });
-  await auditDevice(ctx, auth, 'device.updated', row);
+  await auditDevice(
+    ctx,
+    auth,
+    'device.updated',
+    row,
+    removed === null ? undefined : { tenantFrom: before.tenantId, tenantTo: row.tenantId, linksRemoved: removed },
+  );
   return row;
 }
 

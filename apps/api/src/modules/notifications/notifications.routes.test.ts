@@ -146,6 +146,29 @@ describe('/api/notifications', () => {
     expect(web.statusCode).toBe(200);
   });
 
+  it('records who saved a rule as its author: the creator, then whoever updates it', async () => {
+    const a = await member(['VIEW_NOTIFICATIONS', 'SEND_COMMAND']);
+    const b = await buildUser(t.ctx.db, { tenantId: a.tenant.id, permissions: ['VIEW_NOTIFICATIONS', 'SEND_COMMAND'] });
+    const command = await t.ctx.db.command.create({
+      data: { description: 'Stop', type: 'engineStop', tenantId: a.tenant.id },
+    });
+    const payload = { type: 'deviceMoving', always: true, notificators: 'command', commandId: command.id };
+    const created = await t.app.inject({ method: 'POST', url: '/api/notifications', headers: a.headers, payload });
+    expect(created.statusCode, created.body).toBe(200);
+    const authorOf = async () =>
+      (await t.ctx.db.notification.findUniqueOrThrow({ where: { id: created.json().id } })).authorId;
+    expect(await authorOf()).toBe(a.user.id);
+    const { authorization } = await signIn(t.app, b.email);
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: `/api/notifications/${created.json().id}`,
+      headers: { authorization },
+      payload: { ...(created.json() as object), description: 'by b' },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(await authorOf()).toBe(b.id);
+  });
+
   it('filters by device, group, user and keyword, and pages', async () => {
     const { headers, tenant, user } = await member();
     const mk = (type: string, description: string, always = false) =>

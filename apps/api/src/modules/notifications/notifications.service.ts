@@ -21,8 +21,9 @@ const NOT_FOUND = 'Notification not found';
 
 /**
  * A rule input as Prisma data; the saved command and calendar must be the caller's to see. A rule with the
- * command channel sends commands on its saver's behalf, so only someone who may send commands saves one; a
- * webhook URL must reach a public address (unless the server allows private ones).
+ * command channel sends commands on its saver's behalf (the caller becomes its author, whose authority is checked
+ * again at every send), so only someone who may send commands saves one; a webhook URL must reach a public
+ * address (unless the server allows private ones).
  */
 export async function notificationData(ctx: AppContext, auth: AuthContext, input: NotificationInput) {
   if (input.notificators.includes('command') && !mayCommandThroughRules(auth.user, auth.permissions)) {
@@ -48,6 +49,7 @@ export async function notificationData(ctx: AppContext, auth: AuthContext, input
     commandId: input.notificators.includes('command') ? (input.commandId ?? null) : null,
     calendarId: input.calendarId ?? null,
     attributes: input.attributes as Prisma.InputJsonValue,
+    authorId: auth.user.id,
   };
 }
 

@@ -21,6 +21,22 @@ describe('/api/server', () => {
     });
   });
 
+  it('is read without a write: no new row version per call, the row made once when missing', async () => {
+    const version = async () =>
+      (await t.ctx.db.$queryRaw<{ v: string }[]>`SELECT xmin::text AS v FROM server WHERE id = 1`)[0]?.v;
+    await t.app.inject({ method: 'GET', url: '/api/server' });
+    const before = await version();
+    expect(before).toBeDefined();
+    for (let i = 0; i < 3; i++)
+      expect((await t.app.inject({ method: 'GET', url: '/api/server' })).statusCode).toBe(200);
+    expect(await version()).toBe(before);
+    // a database without the row (seeded on start): the first calls make it, at the same time, once
+    await t.ctx.db.server.delete({ where: { id: 1 } });
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => t.app.inject({ method: 'GET', url: '/api/server' })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(await t.ctx.db.server.count()).toBe(1);
+  });
+
   it('only platform administrators change it', async () => {
     const payload = { registration: true, announcement: 'Maintenance tonight' };
     const anonymous = await t.app.inject({ method: 'PUT', url: '/api/server', payload });

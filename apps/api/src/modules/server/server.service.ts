@@ -2,9 +2,16 @@ import type { Server } from '@waymark/db/client';
 import type { AppContext } from '../../context';
 import { checkPreferences } from './preferences';
 
-/** The server's settings: one row (id 1), created with its defaults on first read. */
-export function getServer(ctx: AppContext): Promise<Server> {
-  return ctx.db.server.upsert({ where: { id: 1 }, create: { id: 1 }, update: {} });
+/**
+ * The server's settings: one row (id 1), seeded on start. A public read (GET /api/server on every page load) is one
+ * SELECT; only a database without the row gets it made, once (INSERT … ON CONFLICT DO NOTHING, so readers that
+ * find it missing at the same time do not collide).
+ */
+export async function getServer(ctx: AppContext): Promise<Server> {
+  const row = await ctx.db.server.findUnique({ where: { id: 1 } });
+  if (row) return row;
+  await ctx.db.server.createMany({ data: [{ id: 1 }], skipDuplicates: true });
+  return ctx.db.server.findUniqueOrThrow({ where: { id: 1 } });
 }
 
 /** Changes the settings given; the preference attributes are checked first. */

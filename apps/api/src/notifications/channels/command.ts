@@ -6,8 +6,9 @@ import { DeliveryError } from './types';
 type Attributes = Record<string, string | number | boolean>;
 
 /**
- * The rule's saved command to the event's device, through the API's command path: sent at once when the device
- * is connected, queued until it next connects otherwise. One per event and rule, whoever the recipients.
+ * The saved command of a `command` outbox row (the rule's at the time of the event) to the event's device, through
+ * the API's command path: sent at once when the device is connected, queued until it next connects otherwise. One
+ * per event and saved command, whoever the recipients; sent only while the rule's author may still send it.
  */
 export const commandChannel: Channel = {
   type: 'command',
@@ -16,7 +17,7 @@ export const commandChannel: Channel = {
   async send(ctx, { rule, device }) {
     if (!rule?.commandId) throw new DeliveryError('the rule has no saved command', false);
     if (!device) throw new DeliveryError('the event has no device', false);
-    const problem = await ruleCommandProblem(ctx, rule.id, device.tenantId);
+    const problem = await ruleCommandProblem(ctx, rule.authorId, device.tenantId);
     if (problem) throw new DeliveryError(problem, false);
     const saved = await ctx.db.command.findFirst({ where: { id: rule.commandId, tenantId: device.tenantId } });
     if (!saved) throw new DeliveryError('the saved command no longer exists', false);

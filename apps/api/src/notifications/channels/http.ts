@@ -1,6 +1,7 @@
 import { DeliveryError } from './types';
 
-const TIMEOUT_MS = 10_000;
+/** How long a provider has to answer. */
+export const TIMEOUT_MS = 10_000;
 
 /**
  * A POST to a provider. A refusal becomes a DeliveryError naming the provider and the status (never the URL,
@@ -26,12 +27,15 @@ export async function post(
     const reason = err instanceof Error && err.name === 'TimeoutError' ? 'timed out' : 'is unreachable';
     throw new DeliveryError(`${provider} ${reason}`);
   }
-  if (!res.ok) {
-    const detail = (await res.text().catch(() => '')).replace(/\s+/g, ' ').slice(0, 200);
-    const retryable = res.status >= 500 || res.status === 408 || res.status === 429;
-    throw new DeliveryError(`${provider} answered ${res.status}${detail ? `: ${detail}` : ''}`, retryable);
-  }
+  if (!res.ok) throw refusal(provider, res.status, await res.text().catch(() => ''));
   return res;
+}
+
+/** A provider's answer other than 2xx as a DeliveryError: its status and the start of its body. */
+export function refusal(provider: string, status: number, body: string): DeliveryError {
+  const detail = body.replace(/\s+/g, ' ').slice(0, 200);
+  const retryable = status >= 500 || status === 408 || status === 429;
+  return new DeliveryError(`${provider} answered ${status}${detail ? `: ${detail}` : ''}`, retryable);
 }
 
 export const JSON_HEADERS = { 'content-type': 'application/json' };

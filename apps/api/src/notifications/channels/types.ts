@@ -20,8 +20,11 @@ export interface Delivery {
   event: Event;
   device: Device | null;
   position: Position | null;
-  /** the rule that asked for it (null for a test notification) */
-  rule: { id: number; commandId: number | null; attributes: Record<string, unknown> } | null;
+  /**
+   * the rule that asked for it (null for a test notification); on a `command` delivery, commandId is the saved
+   * command the outbox row sends and authorId the user whose authority sends it
+   */
+  rule: { id: number; commandId: number | null; authorId: number | null; attributes: Record<string, unknown> } | null;
 }
 
 export interface Channel {

@@ -59,11 +59,66 @@ export function isPrivateAddress(address: string): boolean {
   return true; // not an address: refuse rather than guess
 }
 
+/** One address a host resolves to. */
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+/** Resolves a host name to all its addresses. */
+export type Resolver = (host: string) => Promise<ResolvedAddress[]>;
+
+const systemResolver: Resolver = async (host) =>
+  (await lookup(host, { all: true, verbatim: true })).map((a) => ({
+    address: a.address,
+    family: a.family === 6 ? 6 : 4,
+  }));
+
+/** What decides where a webhook may go: the server's switch, and (for tests) the resolver and the address rule. */
+export interface AddressPolicy {
+  allowPrivate: boolean;
+  resolve?: Resolver;
+  isBlocked?: (address: string) => boolean;
+}
+
+/** A checked webhook URL and the addresses it was checked at: the request connects to these, and only these. */
+export interface WebhookTarget {
+  url: URL;
+  addresses: ResolvedAddress[];
+}
+
 /**
- * Why a webhook may not be sent to this URL, or null: it must be http(s), and unless `allowPrivate` every
- * address its host resolves to must be public (a host that does not resolve is refused too).
+ * Checks a webhook URL: it must be http(s) without credentials, its host must resolve, and unless private targets
+ * are allowed every address it resolves to must be public. The host is resolved once, here: the request then
+ * connects to the addresses returned (see pinned-post.ts), so a name that answers a public address now and a
+ * private one a moment later (DNS rebinding) cannot slip past the check.
  */
-export async function webhookUrlProblem(url: string, allowPrivate: boolean): Promise<string | null> {
+export async function checkWebhookUrl(
+  url: string,
+  policy: AddressPolicy,
+): Promise<{ target: WebhookTarget } | { problem: string }> {
+  const parsed = parseWebhookUrl(url);
+  if (typeof parsed === 'string') return { problem: parsed };
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  const literal = isIP(host);
+  let addresses: ResolvedAddress[];
+  try {
+    addresses = literal
+      ? [{ address: host, family: literal === 6 ? 6 : 4 }]
+      : await (policy.resolve ?? systemResolver)(host);
+  } catch {
+    return { problem: 'The webhook host does not resolve' };
+  }
+  if (addresses.length === 0) return { problem: 'The webhook host does not resolve' };
+  const isBlocked = policy.isBlocked ?? isPrivateAddress;
+  if (!policy.allowPrivate && addresses.some((a) => isBlocked(a.address))) {
+    return { problem: 'The webhook URL points to a private, loopback, link-local or reserved address' };
+  }
+  return { target: { url: parsed, addresses } };
+}
+
+/** The URL, or why it cannot be a webhook's: not http(s), or carrying credentials. */
+function parseWebhookUrl(url: string): URL | string {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -72,17 +127,18 @@ export async function webhookUrlProblem(url: string, allowPrivate: boolean): Pro
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'The webhook URL must be http or https';
   if (parsed.username || parsed.password) return 'The webhook URL must not carry credentials';
-  if (allowPrivate) return null;
-  const host = parsed.hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
-  try {
-    addresses = isIP(host) ? [host] : (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
-  } catch {
-    return 'The webhook host does not resolve';
+  return parsed;
+}
+
+/**
+ * Why a rule may not be saved with this webhook URL, or null: checkWebhookUrl's reasons, except that where the
+ * server allows private targets the host is not resolved (it may not resolve from here yet; each send resolves it).
+ */
+export async function webhookUrlProblem(url: string, allowPrivate: boolean): Promise<string | null> {
+  if (allowPrivate) {
+    const parsed = parseWebhookUrl(url);
+    return typeof parsed === 'string' ? parsed : null;
   }
-  if (addresses.length === 0) return 'The webhook host does not resolve';
-  if (addresses.some(isPrivateAddress)) {
-    return 'The webhook URL points to a private, loopback, link-local or reserved address';
-  }
-  return null;
+  const checked = await checkWebhookUrl(url, { allowPrivate });
+  return 'problem' in checked ? checked.problem : null;
 }

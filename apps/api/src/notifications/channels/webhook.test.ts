@@ -21,7 +21,10 @@ const allowPrivate = { WAYMARK_WEBHOOK_ALLOW_PRIVATE: 'true' };
 describe('webhook', () => {
   it("posts {event, device} to the rule's URL before the server default", async () => {
     const ctx = envContext({ ...allowPrivate, WAYMARK_WEBHOOK_URL: `${provider.url}/default` });
-    const d = sampleDelivery({}, { id: 1, commandId: null, attributes: { webhookUrl: `${provider.url}/rule` } });
+    const d = sampleDelivery(
+      {},
+      { id: 1, commandId: null, authorId: null, attributes: { webhookUrl: `${provider.url}/rule` } },
+    );
     await webhookChannel.send(ctx, d);
     await webhookChannel.send(ctx, sampleDelivery());
     expect(provider.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /rule', 'POST /default']);
@@ -32,7 +35,7 @@ describe('webhook', () => {
   it('refuses a loopback target by default, for good, and sends nothing', async () => {
     const ctx = envContext({});
     for (const url of [`${provider.url}/rule`, provider.url.replace('127.0.0.1', 'localhost')]) {
-      const d = sampleDelivery({}, { id: 1, commandId: null, attributes: { webhookUrl: url } });
+      const d = sampleDelivery({}, { id: 1, commandId: null, authorId: null, attributes: { webhookUrl: url } });
       await expect(webhookChannel.send(ctx, d)).rejects.toMatchObject({ retryable: false });
     }
     const fallback = envContext({ WAYMARK_WEBHOOK_URL: `${provider.url}/default` });
@@ -43,7 +46,10 @@ describe('webhook', () => {
   it('does not follow a redirect', async () => {
     const ctx = envContext(allowPrivate);
     provider.answers.push({ status: 302, body: '', location: `${provider.url}/inside` });
-    const d = sampleDelivery({}, { id: 1, commandId: null, attributes: { webhookUrl: `${provider.url}/rule` } });
+    const d = sampleDelivery(
+      {},
+      { id: 1, commandId: null, authorId: null, attributes: { webhookUrl: `${provider.url}/rule` } },
+    );
     await expect(webhookChannel.send(ctx, d)).rejects.toMatchObject({ message: 'the webhook answered 302' });
     expect(provider.requests.map((r) => r.url)).toEqual(['/rule']);
   });

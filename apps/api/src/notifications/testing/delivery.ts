@@ -27,10 +27,3 @@ export function sampleDelivery(user: Partial<Recipient> = {}, rule: Delivery['ru
     rule,
   };
 }
-
-/** Records `userId` as the one who saved rule `ruleId` (what the rules' service writes to the audit log). */
-export async function recordRuleAuthor(db: AppContext['db'], ruleId: number, userId: number): Promise<void> {
-  await db.auditLog.create({
-    data: { action: 'notification.created', userId, objectType: 'notification', objectId: String(ruleId) },
-  });
-}
