@@ -102,9 +102,9 @@ describe('a device that changes tenant (PUT /api/devices/:id)', () => {
     expect([row.groupId, row.calendarId, row.userId]).toEqual([null, null, null]);
     // the pipeline no longer runs A's expression nor A's geofences on B's positions
     await h.send([message(s.uniqueId, 1)]);
-    const [position] = await h.t.ctx.db.position.findMany({ where: { deviceId: s.device.id } });
-    expect((position?.attributes as Record<string, unknown>).rewritten).toBeUndefined();
-    expect(position?.geofenceIds).toEqual([s.bFence.id]);
+    const position = await h.t.ctx.db.position.findFirstOrThrow({ where: { deviceId: s.device.id } });
+    expect((position.attributes as Record<string, unknown>).rewritten).toBeUndefined();
+    expect(position.geofenceIds).toEqual([s.bFence.id]);
     const audit = await h.t.ctx.db.auditLog.findFirst({
       where: { action: 'device.updated', objectId: String(s.device.id) },
       orderBy: { id: 'desc' },
