@@ -4,6 +4,7 @@ import type { User } from '@waymark/db/client';
 import { verify } from 'otplib';
 import type { AppContext } from '../../context';
 import { randomDigits, safeEqual, sha256 } from '../../security/secrets';
+import { openTotp } from '../users/totp-secrets';
 
 export const EMAIL_CODE_TTL_MS = 10 * 60_000;
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;
@@ -46,7 +47,7 @@ export async function checkCode(ctx: AppContext, user: User, kind: CodeKind, cod
   if (!/^\d{6}$/.test(code)) return false;
   if (kind === 'totp') {
     if (!user.totpKey) return false;
-    const step = await totpStep(user.totpKey, code, user.totpLastStep);
+    const step = await totpStep(openTotp(ctx, user.id, user.totpKey), code, user.totpLastStep);
     if (step === null) return false;
     // A code is accepted once: the step only moves forward, atomically.
     const claimed = await ctx.db.user.updateMany({
