@@ -3,7 +3,7 @@ import { registrationSchema } from '@waymark/contracts/user';
 import type { Db } from '@waymark/db/client';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { forbidden, HttpError } from '../../http-error';
+import { forbidden, HttpError, tooManyRequests } from '../../http-error';
 import type { UserWithRole } from '../../plugins/app/auth-context';
 import { hashPassword } from '../../security/password';
 import { audit } from '../audit/audit.service';
@@ -35,6 +35,13 @@ export async function register(
   return user;
 }
 
+/**
+ * Registrations per client address: 10 an hour. An address already in use answers 409 (emails are unique across
+ * the platform: they name the account at sign-in), so registration tells whether an address has an account; the
+ * limit, counted before the address is looked up, keeps that to a trickle (and self-made tenants with it).
+ */
+export const REGISTRATION_LIMIT = { limit: 10, windowMs: 60 * 60_000 };
+
 /** Self-registration from a POST /api/users body: it must be a registration (name, email, password), or a 400. */
 export async function registerFromBody(ctx: AppContext, body: unknown, ip: string): Promise<UserWithRole> {
   const parsed = registrationSchema.safeParse(body);
@@ -42,6 +49,8 @@ export async function registerFromBody(ctx: AppContext, body: unknown, ip: strin
     const details = parsed.error.issues.map((i) => ({ path: ['body', ...i.path].join('.'), message: i.message }));
     throw new HttpError(400, messages.invalidParameters, { details });
   }
+  const limit = await ctx.limiter.hit(`register:ip:${ip}`, REGISTRATION_LIMIT.limit, REGISTRATION_LIMIT.windowMs);
+  if (!limit.allowed) throw tooManyRequests(limit.retryAfterMs);
   return register(ctx, parsed.data, ip);
 }
 
