@@ -17,7 +17,7 @@ import type { TestOidcProvider } from '../../testing/oidc-provider';
 import { startOidcProvider } from '../../testing/oidc-provider';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
-import { LINKED_ELSEWHERE } from './oidc.service';
+import { LINKED_ELSEWHERE, UNCONFIRMED_ACCOUNT } from './oidc.service';
 
 let provider: TestOidcProvider;
 let t: TestApp;
@@ -129,5 +129,45 @@ describe('the OpenID nonce', () => {
     expect(res.status).toBe(401);
     expect(jar.get(api, 'waymark_session')).toBeUndefined();
     expect(await t.ctx.db.user.count({ where: { email } })).toBe(0);
+  });
+});
+
+describe('an account self-registered with the same email before (review L9)', () => {
+  it('is not linked until its address is confirmed through a password link', async () => {
+    const sub = uniqueSub('victim');
+    const email = `${sub}@idp.example.test`;
+    // someone registers the address first, with a password of their choosing
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      payload: { name: 'Squatter', email, password: 'Squatter-pass-1' },
+    });
+    expect(registered.statusCode).toBe(200);
+    provider.addAccount({ sub, email });
+
+    const refused = await signInThroughProvider(api, provider, sub);
+    expect(refused.res.status).toBe(403);
+    expect(await messageOf(refused.res)).toBe(UNCONFIRMED_ACCOUNT);
+    expect(refused.jar.get(api, 'waymark_session')).toBeUndefined();
+    expect(await t.ctx.db.user.findUniqueOrThrow({ where: { email } })).toMatchObject({ oidcSubject: null });
+
+    // the owner of the mailbox resets the password through the mailed link; then OpenID links the account
+    expect((await t.app.inject({ method: 'POST', url: '/api/password/reset', payload: { email } })).statusCode).toBe(
+      200,
+    );
+    const mail = t.mails.filter((m) => m.to === email).at(-1);
+    const token = /\/password\/reset\/([\w-]+)/.exec(mail?.text ?? '')?.[1];
+    const update = await t.app.inject({
+      method: 'POST',
+      url: '/api/password/update',
+      payload: { token, password: 'Owner-pass-123' },
+    });
+    expect(update.statusCode).toBe(200);
+    const linked = await signInThroughProvider(api, provider, sub);
+    expectSignedIn(linked.res, api, linked.jar);
+    expect(await t.ctx.db.user.findUniqueOrThrow({ where: { email } })).toMatchObject({
+      oidcSubject: sub,
+      emailUnconfirmed: false,
+    });
   });
 });

@@ -23,6 +23,8 @@ export interface Identity {
 
 export const UNVERIFIED_EMAIL =
   'The identity provider has not confirmed that this email address is verified, so it cannot open an account here';
+export const UNCONFIRMED_ACCOUNT =
+  'An account was registered here with this email address, which it has not confirmed: reset its password through the link we email, then sign in with OpenID';
 export const LINKED_ELSEWHERE =
   'The account of this email address is linked to another identity at the identity provider; sign in with that one';
 /** Where an OpenID sign-in stands: signed in, or waiting for the account's second factor. */
@@ -89,7 +91,8 @@ function boundAccount(ctx: AppContext, { issuer, subject }: Identity) {
 
 /**
  * The first OpenID sign-in of an identity: binds it to the account of its email address, which must be verified
- * by the provider and not bound to another identity (a later identity showing the same email — an address
+ * by the provider, confirmed here when it was self-registered with a password (anyone could have registered
+ * someone else's address first), and not bound to another identity (a later identity showing the same email — an address
  * reassigned or edited at the provider — does not take the account over), or registers a new account bound to it
  * when both OIDC_REGISTRATION and the server's registration setting allow.
  */
@@ -102,6 +105,8 @@ async function linkOrRegister(ctx: AppContext, identity: Identity, ip: string): 
   const binding = { oidcIssuer: issuer, oidcSubject: subject };
   const existing = await ctx.db.user.findUnique({ where: { email: email.toLowerCase() }, include: { role: true } });
   if (existing) {
+    // whoever self-registered it may not own the address: the owner proves it by mail first (a password link)
+    if (existing.emailUnconfirmed) throw new HttpError(403, UNCONFIRMED_ACCOUNT);
     // conditional: of two identities linking the same account at once, one wins
     const linked = await ctx.db.user.updateMany({ where: { id: existing.id, oidcSubject: null }, data: binding });
     if (linked.count === 0) throw new HttpError(403, LINKED_ELSEWHERE);

@@ -29,7 +29,8 @@ export async function register(
   const user = await createTenantWithOwner(ctx.db, {
     tenantName: input.name,
     tenantEmail: input.email.toLowerCase(),
-    user: { name: input.name, email: input.email, passwordHash },
+    // with a password, nothing says the registering person reads this address (OpenID's is verified)
+    user: { name: input.name, email: input.email, passwordHash, emailUnconfirmed: passwordHash !== null },
   });
   await audit(ctx, { action: 'user.registered', userId: user.id, tenantId: user.tenantId, ip });
   return user;
@@ -63,7 +64,7 @@ export async function createTenantWithOwner(
   input: {
     tenantName: string;
     tenantEmail: string;
-    user: { name: string; email: string; passwordHash: string | null };
+    user: { name: string; email: string; passwordHash: string | null; emailUnconfirmed?: boolean };
   },
 ): Promise<UserWithRole> {
   const role = await db.role.findFirst({ where: { tenantId: null, name: SYSTEM_ROLES.tenantAdmin.name } });
