@@ -6,6 +6,7 @@ import type { Env } from './env';
 import type { LiveHub } from './live/live-hub';
 import type { Mailer } from './mail/mailer';
 import type { RateLimiter } from './security/rate-limiter';
+import type { SecretBox } from './security/secret-box';
 
 /** Everything a request handler may use; built once per process (runtime/) or per test (testing/). */
 export interface AppContext {
@@ -16,6 +17,8 @@ export interface AppContext {
   limiter: RateLimiter;
   /** HS256 key that signs access and API tokens */
   jwtKey: Uint8Array;
+  /** seals TOTP secrets and keys emailed-code hashes (security/secret-box.ts) */
+  secrets: SecretBox;
   redis?: Redis;
   bus?: Bus;
   live: LiveHub;

@@ -62,6 +62,8 @@ export const envSchema = z
     WAYMARK_PUBLIC_URL: z.url().optional(),
     WAYMARK_WEB_DIR: z.string().optional(),
     WAYMARK_JWT_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
+    /** master key of the secrets kept encrypted (TOTP); default WAYMARK_JWT_SECRET, else a key file in the data dir */
+    WAYMARK_SECRETS_KEY: z.string().min(32, 'must have at least 32 characters').optional(),
     WAYMARK_ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(900),
     WAYMARK_SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     WAYMARK_ADMIN_EMAIL: z.email().optional(),

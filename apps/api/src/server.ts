@@ -15,12 +15,15 @@ import { startHistory } from './history/worker';
 import { LiveHub } from './live/live-hub';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
+import { sealPlainTotpSecrets } from './modules/users/totp-secrets';
 import { startNotifications } from './notifications/worker';
 import { createPool } from './pipeline/pg-pool';
 import { startProcessing } from './pipeline/processing';
 import { ensureFirstAdmin, seed } from './runtime/bootstrap';
-import { migrate, openDatabase } from './runtime/database';
+import { dataDir, migrate, openDatabase } from './runtime/database';
 import { FallbackRateLimiter, MemoryRateLimiter } from './security/rate-limiter';
+import { SecretBox } from './security/secret-box';
+import { checkSecretsKey, loadSecretsKey } from './security/secrets-key';
 import { loadSigningKey } from './security/tokens';
 
 export const VERSION = '0.1.0';
@@ -141,6 +144,11 @@ export async function startApiServer(env: Env, options: ApiServerOptions = {}): 
     const pool = createPool(database.url, 4);
     closers.push(() => pool.end());
 
+    const secretsKey = await loadSecretsKey(env, dataDir(env));
+    const secrets = new SecretBox(secretsKey.key);
+    await checkSecretsKey(db, secrets, secretsKey.source);
+    const sealed = await sealPlainTotpSecrets(db, secrets);
+    if (sealed > 0) log.info({ users: sealed }, 'TOTP secrets stored in plain text are now encrypted');
     const ctx: AppContext = {
       env,
       db,
@@ -148,6 +156,7 @@ export async function startApiServer(env: Env, options: ApiServerOptions = {}): 
       mailer,
       limiter: redis ? new FallbackRateLimiter(redis, log.child({ component: 'rate-limit' })) : new MemoryRateLimiter(),
       jwtKey: await loadSigningKey(db, env.WAYMARK_JWT_SECRET),
+      secrets,
       redis,
       bus,
       live,

@@ -41,6 +41,13 @@ export class CookieJar {
     return this.cookies.get(new URL(url).host)?.get(name);
   }
 
+  set(url: string, name: string, value: string) {
+    const host = new URL(url).host;
+    const jar = this.cookies.get(host) ?? new Map<string, string>();
+    this.cookies.set(host, jar);
+    jar.set(name, value);
+  }
+
   delete(url: string, name: string) {
     this.cookies.get(new URL(url).host)?.delete(name);
   }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createTestDatabase } from '@waymark/db/testing/db';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -10,6 +11,7 @@ import type { Mail, Mailer } from '../mail/mailer';
 import { createMailer } from '../mail/mailer';
 import { ensureSystemRoles } from '../modules/roles/system-roles.service';
 import { MemoryRateLimiter } from '../security/rate-limiter';
+import { SecretBox } from '../security/secret-box';
 import { loadSigningKey } from '../security/tokens';
 
 export interface TestApp {
@@ -45,6 +47,7 @@ export async function createTestApp(
     mailer,
     limiter: new MemoryRateLimiter(),
     jwtKey: await loadSigningKey(database.db, undefined),
+    secrets: new SecretBox(randomBytes(32)),
     version: 'test',
     live: new LiveHub(log),
   };

@@ -73,16 +73,20 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     const cfg = await configuration();
     const verifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
+    // the ID token must carry it back: a token obtained for another attempt (or replayed) is refused
+    const nonce = client.randomNonce();
     const url = client.buildAuthorizationUrl(cfg, {
       redirect_uri: redirectUri().href,
       scope: ctx.env.OIDC_SCOPES,
       code_challenge: await client.calculatePKCECodeChallenge(verifier),
       code_challenge_method: 'S256',
       state,
+      nonce,
     });
     const cookie = await signToken(ctx.jwtKey, 'oidc-state', '0', randomUUID(), inTenMinutes(), {
       verifier,
       state,
+      nonce,
     });
     reply.setCookie(STATE_COOKIE, cookie, { ...stateCookie(), maxAge: 600 });
     return reply.redirect(url.href);
@@ -97,23 +101,27 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     // redirect_uri, which must match exactly) with the response parameters of this request.
     const current = redirectUri();
     current.search = new URL(req.url, current).search;
-    let claims: client.IDToken | undefined;
+    let claims: client.IDToken;
     let accessToken: string;
     try {
       const tokens = await client.authorizationCodeGrant(cfg, current, {
         pkceCodeVerifier: String(saved.extra.verifier),
         expectedState: String(saved.extra.state),
+        // a state cookie made before the nonce was sent has none: such an attempt is refused, not let through
+        expectedNonce: String(saved.extra.nonce ?? client.randomNonce()),
       });
-      claims = tokens.claims();
+      const idToken = tokens.claims();
+      if (!idToken) throw new Error('the provider sent no ID token');
+      claims = idToken;
       accessToken = tokens.access_token;
     } catch (err) {
       req.log.warn({ err: (err as Error).message }, 'openid sign-in failed');
       throw new HttpError(401, 'OpenID sign-in failed');
     }
-    let email = typeof claims?.email === 'string' ? claims.email : undefined;
-    let name = typeof claims?.name === 'string' ? claims.name : undefined;
-    let verified = claims?.email_verified;
-    if (!email && claims) {
+    let email = typeof claims.email === 'string' ? claims.email : undefined;
+    let name = typeof claims.name === 'string' ? claims.name : undefined;
+    let verified = claims.email_verified;
+    if (!email) {
       const info = await client.fetchUserInfo(cfg, accessToken, claims.sub);
       email = info.email;
       name ??= info.name;
@@ -121,7 +129,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     }
     const outcome = await signInWithIdentity(
       ctx,
-      { email, name, verified },
+      { issuer: claims.iss, subject: claims.sub, email, name, verified },
       { ip: req.ip, userAgent: req.headers['user-agent'] },
     );
     if ('secondFactor' in outcome) {

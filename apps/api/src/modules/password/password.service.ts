@@ -47,7 +47,8 @@ export async function setPasswordByLink(ctx: AppContext, token: string, password
       data: { usedAt: new Date() },
     });
     if (used.count !== 1) return false;
-    await tx.user.update({ where: { id: row.userId }, data: { passwordHash } });
+    // the link came by mail: its user reads the address
+    await tx.user.update({ where: { id: row.userId }, data: { passwordHash, emailUnconfirmed: false } });
     await tx.oneTimeCode.updateMany({
       where: { userId: row.userId, purpose: { in: ['PASSWORD_RESET', 'PASSWORD_CREATE'] }, usedAt: null },
       data: { usedAt: new Date() },

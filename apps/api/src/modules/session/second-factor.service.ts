@@ -3,7 +3,8 @@ import type { CodeKind } from '@waymark/contracts/session';
 import type { User } from '@waymark/db/client';
 import { verify } from 'otplib';
 import type { AppContext } from '../../context';
-import { randomDigits, safeEqual, sha256 } from '../../security/secrets';
+import { randomDigits, randomToken, safeEqual } from '../../security/secrets';
+import { openTotp } from '../users/totp-secrets';
 
 export const EMAIL_CODE_TTL_MS = 10 * 60_000;
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;
@@ -14,6 +15,22 @@ export async function secondFactorOf(ctx: AppContext, user: User): Promise<CodeK
   if (user.emailOtp) return 'email';
   const server = await ctx.db.server.findUnique({ where: { id: 1 }, select: { emailOtp: true } });
   return server?.emailOtp ? 'email' : null;
+}
+
+/**
+ * What is stored of an emailed code: `h1.<salt>.<HMAC-SHA256(salt, userId:code)>`, with a random salt per code and
+ * the HMAC under the server's secrets key (never in the database). A plain hash of a 6-digit code is reversed by
+ * trying the million codes; without the key a copy of the table tells nothing.
+ */
+function hashCode(ctx: AppContext, userId: number, code: string, salt = randomToken(16)): string {
+  return `h1.${salt}.${ctx.secrets.mac(salt, `${userId}:${code}`)}`;
+}
+
+/** Whether `code` is the one `stored` was made from (constant time); hashes of another format never match. */
+function codeMatches(ctx: AppContext, userId: number, code: string, stored: string): boolean {
+  const [format, salt] = stored.split('.');
+  if (format !== 'h1' || !salt) return false;
+  return safeEqual(stored, hashCode(ctx, userId, code, salt));
 }
 
 /** Mails a fresh 6-digit sign-in code (10 minutes, single use); earlier unused codes stop working. */
@@ -29,7 +46,7 @@ export async function sendEmailCode(ctx: AppContext, user: User): Promise<void> 
         id: randomUUID(),
         userId: user.id,
         purpose: 'LOGIN',
-        codeHash: sha256(`${user.id}:${code}`),
+        codeHash: hashCode(ctx, user.id, code),
         expiresAt: new Date(Date.now() + EMAIL_CODE_TTL_MS),
       },
     }),
@@ -46,7 +63,7 @@ export async function checkCode(ctx: AppContext, user: User, kind: CodeKind, cod
   if (!/^\d{6}$/.test(code)) return false;
   if (kind === 'totp') {
     if (!user.totpKey) return false;
-    const step = await totpStep(user.totpKey, code, user.totpLastStep);
+    const step = await totpStep(openTotp(ctx, user.id, user.totpKey), code, user.totpLastStep);
     if (step === null) return false;
     // A code is accepted once: the step only moves forward, atomically.
     const claimed = await ctx.db.user.updateMany({
@@ -61,7 +78,7 @@ export async function checkCode(ctx: AppContext, user: User, kind: CodeKind, cod
   });
   if (!row) return false;
   // Conditional, atomic updates: concurrent requests can neither use one code twice nor lose wrong attempts.
-  if (safeEqual(row.codeHash, sha256(`${user.id}:${code}`))) {
+  if (codeMatches(ctx, user.id, code, row.codeHash)) {
     const claimed = await ctx.db.oneTimeCode.updateMany({
       where: { id: row.id, usedAt: null, attempts: { lt: EMAIL_CODE_MAX_ATTEMPTS }, expiresAt: { gt: new Date() } },
       data: { attempts: { increment: 1 }, usedAt: new Date() },

@@ -25,7 +25,7 @@ export async function signIn(
   const email = input.email.trim().toLowerCase();
   const ip = await ctx.limiter.hit(`signin:ip:${meta.ip}`, SIGN_IN_LIMITS.perIp.limit, SIGN_IN_LIMITS.perIp.windowMs);
   if (!ip.allowed) throw tooManyRequests(ip.retryAfterMs);
-  const acct = await hitAccountLimit(ctx, email);
+  const acct = await hitAccountLimit(ctx, email, meta.ip);
   if (!acct.allowed) throw tooManyRequests(acct.retryAfterMs);
 
   const user = await ctx.db.user.findUnique({ where: { email }, include: { role: true } });
@@ -62,7 +62,7 @@ export async function signIn(
     await ctx.limiter.reset(`signin:code:${user.id}`);
   }
 
-  await clearAccountLimit(ctx, email);
+  await clearAccountLimit(ctx, email, meta.ip);
   if (user.passwordHash && needsRehash(user.passwordHash)) {
     // the password is at hand only now: store it again at the current cost, unless it changed meanwhile
     await ctx.db.user.updateMany({

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MemoryRateLimiter } from '../../security/rate-limiter';
 import { buildUser } from '../../testing/factories';
 import type { TestSmtpServer } from '../../testing/smtp';
 import { startSmtpServer } from '../../testing/smtp';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
+import { REGISTRATION_LIMIT } from './registration.service';
 
 const PASSWORD = 'Register-me-123';
 
@@ -128,5 +130,34 @@ describe('self-registration enabled', () => {
     const res = await register({ name: 'Sneaky', email, password: PASSWORD, administrator: true, userLimit: -1 });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ administrator: false, userLimit: 10 });
+  });
+});
+
+describe('registration as an existence oracle (review L9)', () => {
+  beforeEach(async () => {
+    await setRegistration(true);
+    t.ctx.limiter = new MemoryRateLimiter();
+  });
+
+  it('answers 429 after 10 registrations an hour from one address, taken address or not', async () => {
+    const existing = await buildUser(t.ctx.db);
+    const from = (remoteAddress: string, email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        remoteAddress,
+        payload: { name: 'Probe', email, password: PASSWORD },
+      });
+    const codes: number[] = [];
+    for (let i = 0; i < REGISTRATION_LIMIT.limit; i++) {
+      codes.push((await from('203.0.113.50', i % 2 ? existing.email : freshEmail())).statusCode);
+    }
+    expect(codes).toEqual(Array.from({ length: REGISTRATION_LIMIT.limit }, (_, i) => (i % 2 ? 409 : 200)));
+    const taken = await from('203.0.113.50', existing.email);
+    const free = await from('203.0.113.50', freshEmail());
+    expect([taken.statusCode, free.statusCode]).toEqual([429, 429]);
+    expect(taken.json()).toEqual(free.json());
+    // other addresses register as before
+    expect((await from('198.51.100.50', freshEmail())).statusCode).toBe(200);
   });
 });

@@ -3,7 +3,7 @@ import { registrationSchema } from '@waymark/contracts/user';
 import type { Db } from '@waymark/db/client';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { forbidden, HttpError } from '../../http-error';
+import { forbidden, HttpError, tooManyRequests } from '../../http-error';
 import type { UserWithRole } from '../../plugins/app/auth-context';
 import { hashPassword } from '../../security/password';
 import { audit } from '../audit/audit.service';
@@ -29,11 +29,19 @@ export async function register(
   const user = await createTenantWithOwner(ctx.db, {
     tenantName: input.name,
     tenantEmail: input.email.toLowerCase(),
-    user: { name: input.name, email: input.email, passwordHash },
+    // with a password, nothing says the registering person reads this address (OpenID's is verified)
+    user: { name: input.name, email: input.email, passwordHash, emailUnconfirmed: passwordHash !== null },
   });
   await audit(ctx, { action: 'user.registered', userId: user.id, tenantId: user.tenantId, ip });
   return user;
 }
+
+/**
+ * Registrations per client address: 10 an hour. An address already in use answers 409 (emails are unique across
+ * the platform: they name the account at sign-in), so registration tells whether an address has an account; the
+ * limit, counted before the address is looked up, keeps that to a trickle (and self-made tenants with it).
+ */
+export const REGISTRATION_LIMIT = { limit: 10, windowMs: 60 * 60_000 };
 
 /** Self-registration from a POST /api/users body: it must be a registration (name, email, password), or a 400. */
 export async function registerFromBody(ctx: AppContext, body: unknown, ip: string): Promise<UserWithRole> {
@@ -42,6 +50,8 @@ export async function registerFromBody(ctx: AppContext, body: unknown, ip: strin
     const details = parsed.error.issues.map((i) => ({ path: ['body', ...i.path].join('.'), message: i.message }));
     throw new HttpError(400, messages.invalidParameters, { details });
   }
+  const limit = await ctx.limiter.hit(`register:ip:${ip}`, REGISTRATION_LIMIT.limit, REGISTRATION_LIMIT.windowMs);
+  if (!limit.allowed) throw tooManyRequests(limit.retryAfterMs);
   return register(ctx, parsed.data, ip);
 }
 
@@ -54,7 +64,7 @@ export async function createTenantWithOwner(
   input: {
     tenantName: string;
     tenantEmail: string;
-    user: { name: string; email: string; passwordHash: string | null };
+    user: { name: string; email: string; passwordHash: string | null; emailUnconfirmed?: boolean };
   },
 ): Promise<UserWithRole> {
   const role = await db.role.findFirst({ where: { tenantId: null, name: SYSTEM_ROLES.tenantAdmin.name } });

@@ -5,6 +5,7 @@ import type { TestSmtpServer } from '../../testing/smtp';
 import { sentTo, startSmtpServer } from '../../testing/smtp';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
+import { openTotp } from './totp-secrets';
 
 let smtp: TestSmtpServer;
 let t: TestApp;
@@ -25,6 +26,13 @@ async function wrongCode(secret: string): Promise<string> {
     const candidate = String((n * 137_911) % 1_000_000).padStart(6, '0');
     if (!valid.has(candidate)) return candidate;
   }
+}
+
+/** The TOTP secret a stored value holds, after checking that the row does not hold it in plain text. */
+function storedTotp(userId: number, stored: string | null): string | null {
+  if (stored === null) return null;
+  expect(stored.startsWith('v1.'), 'sealed').toBe(true);
+  return openTotp(t.ctx, userId, stored);
 }
 
 function postSession(payload: { email: string; password: string; code?: string }) {
@@ -62,7 +70,8 @@ describe('TOTP set-up', () => {
     expect(uri).toContain('issuer=Waymark');
     // Pending only: signing in still needs no code.
     const pending = await t.ctx.db.user.findUniqueOrThrow({ where: { id: user.id } });
-    expect(pending).toMatchObject({ totpPendingKey: secret, totpKey: null });
+    expect(pending.totpKey).toBeNull();
+    expect(storedTotp(pending.id, pending.totpPendingKey)).toBe(secret);
     expect((await postSession({ email: user.email, password: PASSWORD })).statusCode).toBe(200);
 
     const wrong = await t.app.inject({
@@ -92,7 +101,8 @@ describe('TOTP set-up', () => {
     });
     expect(ok.statusCode).toBe(204);
     const enabled = await t.ctx.db.user.findUniqueOrThrow({ where: { id: user.id } });
-    expect(enabled).toMatchObject({ totpKey: secret, totpPendingKey: null });
+    expect(enabled.totpPendingKey).toBeNull();
+    expect(storedTotp(enabled.id, enabled.totpKey)).toBe(secret);
 
     const me = await t.app.inject({ method: 'GET', url: '/api/session', headers: { authorization } });
     expect(me.json().totpEnabled).toBe(true);
@@ -179,7 +189,9 @@ describe('DELETE /api/users/totp', () => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ message: 'Invalid or expired code' });
-    expect((await t.ctx.db.user.findUniqueOrThrow({ where: { id: user.id } })).totpKey).toBe(secret);
+    expect(storedTotp(user.id, (await t.ctx.db.user.findUniqueOrThrow({ where: { id: user.id } })).totpKey)).toBe(
+      secret,
+    );
 
     const off = await t.app.inject({
       method: 'DELETE',
@@ -226,7 +238,9 @@ describe('DELETE /api/users/totp', () => {
       expect(wrong.statusCode, url).toBe(403);
       expect(wrong.json()).toEqual({ message: 'The current password is not correct' });
     }
-    expect((await t.ctx.db.user.findUniqueOrThrow({ where: { id: user.id } })).totpKey).toBe(secret);
+    expect(storedTotp(user.id, (await t.ctx.db.user.findUniqueOrThrow({ where: { id: user.id } })).totpKey)).toBe(
+      secret,
+    );
   });
 
   it('answers 400 when TOTP is not enabled', async () => {

@@ -8,11 +8,15 @@ import type { AuthContext } from '../../plugins/app/auth-context';
 import { verifyPassword } from '../../security/password';
 import { audit } from '../audit/audit.service';
 import { verifyTotp } from '../session/second-factor.service';
+import { openTotp, sealTotp } from './totp-secrets';
 
 /** A pending TOTP secret for the caller and its otpauth URI; it takes effect once a code from it is verified. */
 export async function startTotp(ctx: AppContext, auth: AuthContext): Promise<z.infer<typeof totpSetupSchema>> {
   const secret = generateSecret({ length: 20 });
-  await ctx.db.user.update({ where: { id: auth.user.id }, data: { totpPendingKey: secret } });
+  await ctx.db.user.update({
+    where: { id: auth.user.id },
+    data: { totpPendingKey: sealTotp(ctx, auth.user.id, secret) },
+  });
   const uri = generateURI({ issuer: 'Waymark', label: auth.user.email, secret });
   return { secret, uri };
 }
@@ -44,9 +48,12 @@ export async function enableTotp(
 ): Promise<void> {
   await limitAttempts(ctx, auth);
   await checkCurrentPassword(auth, currentPassword);
-  const pending = auth.user.totpPendingKey;
+  const pending = auth.user.totpPendingKey && openTotp(ctx, auth.user.id, auth.user.totpPendingKey);
   if (!pending || !(await verifyTotp(pending, code))) throw new HttpError(400, messages.invalidCode);
-  await ctx.db.user.update({ where: { id: auth.user.id }, data: { totpKey: pending, totpPendingKey: null } });
+  await ctx.db.user.update({
+    where: { id: auth.user.id },
+    data: { totpKey: sealTotp(ctx, auth.user.id, pending), totpPendingKey: null },
+  });
   await audit(ctx, { action: 'totp.enabled', userId: auth.user.id, tenantId: auth.user.tenantId, ip });
 }
 
@@ -59,7 +66,8 @@ export async function disableTotp(
 ): Promise<void> {
   await limitAttempts(ctx, auth);
   await checkCurrentPassword(auth, currentPassword);
-  if (!auth.user.totpKey || !(await verifyTotp(auth.user.totpKey, code))) {
+  const current = auth.user.totpKey && openTotp(ctx, auth.user.id, auth.user.totpKey);
+  if (!current || !(await verifyTotp(current, code))) {
     throw new HttpError(400, messages.invalidCode);
   }
   await ctx.db.user.update({ where: { id: auth.user.id }, data: { totpKey: null, totpPendingKey: null } });

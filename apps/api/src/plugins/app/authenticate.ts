@@ -90,7 +90,7 @@ async function basic(ctx: AppContext, req: FastifyRequest, encoded: string): Pro
   const email = decoded.slice(0, colon).trim().toLowerCase();
   const limit = await ctx.limiter.hit(`basic:${req.ip}`, 60, 60_000);
   if (!limit.allowed) return null;
-  if (!(await hitAccountLimit(ctx, email)).allowed) return null;
+  if (!(await hitAccountLimit(ctx, email, req.ip)).allowed) return null;
   const user = await ctx.db.user.findUnique({ where: { email }, include: { role: true } });
   const password = decoded.slice(colon + 1);
   const known = Boolean(user?.passwordHash && verifiedBasic.has(user.passwordHash, password));
@@ -100,7 +100,7 @@ async function basic(ctx: AppContext, req: FastifyRequest, encoded: string): Pro
     return null;
   }
   if (!known && user.passwordHash) verifiedBasic.remember(user.passwordHash, password);
-  await clearAccountLimit(ctx, email);
+  await clearAccountLimit(ctx, email, req.ip);
   if (accountProblem(user) || (await secondFactorOf(ctx, user))) return null;
   return buildAuthContext(ctx.db, user, 'basic');
 }

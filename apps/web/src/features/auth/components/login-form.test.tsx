@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bodiesOf, json, stubFetch } from '../../../test/fetch-stub';
 import { aServer, aUser, tokens } from '../../../test/fixtures';
 import { renderAt } from '../../../test/render';
@@ -90,6 +90,41 @@ describe('LoginForm', () => {
     expect(await screen.findByRole('button', { name: 'Sign in with OpenID' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register/user');
     expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/password/reset');
+  });
+
+  it('goes to the identity provider without a password form when the server says openIdForce', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    try {
+      const fetchMock = stubFetch({
+        'GET /api/server': () => json(200, aServer({ registration: true, openIdEnabled: true, openIdForce: true })),
+      });
+      renderAt('/login', <LoginForm />);
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/session/openid/auth'));
+      expect(screen.getByText(/signs in through OpenID only/)).toBeTruthy();
+      expect(screen.queryByLabelText(/^Password/, { selector: 'input' })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Register' })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Forgot password?' })).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Sign in with OpenID' }));
+      expect(assign).toHaveBeenCalledTimes(2);
+      expect(bodiesOf(fetchMock, 'POST /api/session')).toHaveLength(0);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('keeps the password form when OpenID is offered but not forced', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    try {
+      stubFetch({ 'GET /api/server': () => json(200, aServer({ openIdEnabled: true })) });
+      renderAt('/login', <LoginForm />);
+      expect(await screen.findByRole('button', { name: 'Sign in with OpenID' })).toBeTruthy();
+      expect(screen.getByLabelText(/^Password/, { selector: 'input' })).toBeTruthy();
+      expect(assign).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('validates before calling the server', async () => {

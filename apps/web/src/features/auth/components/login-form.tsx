@@ -6,17 +6,18 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { translateServerMessage } from '../../../i18n/server-message';
 import { errorText } from '../../../lib/error-text';
 import type { Credentials } from '../auth.api';
-import { useSignInMutation } from '../auth.queries';
+import { useServerQuery, useSignInMutation } from '../auth.queries';
 import { returnPath } from '../session-rules';
 import { CodeStep } from './code-step';
 import { CredentialsStep, type CredentialsValues } from './credentials-step';
-import { SignInOptions } from './sign-in-options';
+import { OpenIdOnly, SignInOptions } from './sign-in-options';
 
 type Step = { kind: 'credentials' } | { kind: 'code'; codeKind: CodeKind };
 
 /**
  * Sign-in: email and password, then a one-time code when the server answers 401 with `codeKind`.
- * On success the user goes back to the page they asked for, else /home.
+ * On success the user goes back to the page they asked for, else /home. When the server signs in through OpenID
+ * only, the browser goes to the identity provider instead.
  */
 export function LoginForm() {
   const { t } = useTranslation();
@@ -26,6 +27,7 @@ export function LoginForm() {
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
   const [credentials, setCredentials] = useState<CredentialsValues>({ email: '', password: '', remember: true });
   const [error, setError] = useState<string | null>(null);
+  const { data: server } = useServerQuery();
 
   const submit = async (attempt: Credentials) => {
     setError(null);
@@ -42,6 +44,9 @@ export function LoginForm() {
       setError(errorText(t, failure));
     }
   };
+
+  // the server refuses passwords (OIDC_FORCE): no form that could only fail
+  if (server?.openIdForce) return <OpenIdOnly />;
 
   return (
     <Stack gap={0}>

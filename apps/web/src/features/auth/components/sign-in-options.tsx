@@ -1,4 +1,5 @@
 import { Anchor, Button, Divider, Text } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { OPENID_AUTH_PATH } from '../auth.api';
@@ -27,6 +28,27 @@ export function SignInOptions() {
           </Anchor>
         </Text>
       ) : null}
+    </>
+  );
+}
+
+/**
+ * The whole sign-in when the server says `openIdForce` (OIDC_FORCE: passwords are refused): straight on to the
+ * identity provider, with a button in case the browser stays here.
+ */
+export function OpenIdOnly() {
+  const { t } = useTranslation();
+  useEffect(() => {
+    window.location.assign(OPENID_AUTH_PATH);
+  }, []);
+  return (
+    <>
+      <Text ta="center" mb="md">
+        {t('login.openIdOnly')}
+      </Text>
+      <Button fullWidth onClick={() => window.location.assign(OPENID_AUTH_PATH)}>
+        {t('login.openId')}
+      </Button>
     </>
   );
 }
