@@ -9,7 +9,9 @@ import { startApiServer } from './server';
 /** An empty database: the platform applies the migrations itself. */
 async function emptyDatabase(): Promise<TestDatabase> {
   const database = await createTestDatabase();
-  await database.db.$executeRawUnsafe('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+  await database.db.$executeRawUnsafe(
+    'DROP SCHEMA public CASCADE; DROP SCHEMA partitions CASCADE; CREATE SCHEMA public;',
+  );
   return database;
 }
 

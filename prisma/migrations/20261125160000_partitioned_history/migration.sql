@@ -10,7 +10,7 @@ CREATE SCHEMA IF NOT EXISTS "partitions";
 -- made standalone and then attached: ATTACH takes a SHARE UPDATE EXCLUSIVE lock on the parent, which does not
 -- block reads or writes (CREATE TABLE … PARTITION OF would take an exclusive one). Concurrent callers serialize
 -- on an advisory lock per partition.
-CREATE FUNCTION "partitions".ensure_month(parent text, at timestamp(3)) RETURNS text
+CREATE OR REPLACE FUNCTION "partitions".ensure_month(parent text, at timestamp(3)) RETURNS text
 LANGUAGE plpgsql AS $$
 DECLARE
   first timestamp(3) := date_trunc('month', at);
