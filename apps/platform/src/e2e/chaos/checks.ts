@@ -13,6 +13,7 @@ export interface ChaosCounts {
   outOfOrder: number;
   /** stored positions the tracker never got an ack for (in flight at a crash or at the end): not an error */
   storedUnacked: number;
+  /** fix times with an SOS among the stored positions */
   alarmPositions: number;
   alarmEvents: number;
   /** stored alarm positions without their alarm event */
@@ -101,7 +102,7 @@ export async function checkRun(
       }
       if (!acked.has(t)) counts.storedUnacked += 1;
     }
-    counts.alarmPositions += stored.filter((r) => r.alarm).length;
+    counts.alarmPositions += new Set(stored.filter((r) => r.alarm).map((r) => r.fixTime.getTime())).size;
   }
 
   const events = await db.$queryRaw<{ uniqueId: string; type: string; fixTime: Date; n: bigint }[]>`
