@@ -14,6 +14,8 @@ import { Redis } from 'ioredis';
 export interface RedisServer {
   readonly port: number;
   readonly url: string;
+  /** where its append-only file lives */
+  readonly dir: string;
   /** pid of the running server (undefined while it is stopped) */
   pid(): number | undefined;
   /** Stops the server with this signal (SIGKILL: a crash; SIGTERM: a clean shutdown) and waits for its exit. */
@@ -66,6 +68,7 @@ export async function startRedisServer(): Promise<RedisServer> {
   return {
     port,
     url: `redis://127.0.0.1:${port}`,
+    dir,
     pid: () => child?.pid,
     stop,
     start,

@@ -20,6 +20,8 @@ export interface ChaosCounts {
   alarmEventsMissing: number;
   /** events beyond the first of one device, type and position fix time */
   duplicateEvents: number;
+  /** the duplicated events by type */
+  duplicateEventTypes: Record<string, number>;
   /** outbox rows of the webhook rule, and how many are sent */
   deliveries: number;
   deliveriesSent: number;
@@ -65,6 +67,7 @@ export async function checkRun(
     alarmEvents: 0,
     alarmEventsMissing: 0,
     duplicateEvents: 0,
+    duplicateEventTypes: {},
     deliveries: 0,
     deliveriesSent: 0,
     deliveriesLeased: 0,
@@ -114,6 +117,7 @@ export async function checkRun(
     if (e.type === 'alarm') counts.alarmEvents += 1;
     if (e.n > 1n) {
       counts.duplicateEvents += Number(e.n) - 1;
+      counts.duplicateEventTypes[e.type] = (counts.duplicateEventTypes[e.type] ?? 0) + Number(e.n) - 1;
       flagged.add(e.uniqueId);
     }
   }

@@ -87,7 +87,8 @@ export async function runChaos(o: ChaosOptions, say: (line: string) => void): Pr
     const database = await startChaosDatabase(join(work.path, 'pg'));
     cleanups.push(() => database.stop());
     const redis = await startChaosRedis();
-    cleanups.push(() => redis.dispose());
+    cleanups.push(() => (o.keep ? redis.stop() : redis.dispose()));
+    if (o.keep) say(`redis-server directory (kept): ${redis.dir}`);
     const sink = await startWebhookSink();
     cleanups.push(() => sink.close());
     step(
@@ -108,7 +109,7 @@ export async function runChaos(o: ChaosOptions, say: (line: string) => void): Pr
           ...common,
           PORT: String(port),
           HOST: '127.0.0.1',
-          WAYMARK_LOG_LEVEL: 'warn',
+          WAYMARK_LOG_LEVEL: o.keep ? 'info' : 'warn',
           WAYMARK_WEB_DIR: '/nonexistent',
           WAYMARK_JWT_SECRET: jwtSecret,
           WAYMARK_WEBHOOK_ALLOW_PRIVATE: 'true',
@@ -204,10 +205,12 @@ export async function runChaos(o: ChaosOptions, say: (line: string) => void): Pr
     await sleep(o.gapMs);
 
     step(`kill -9 redis-server (pid ${redis.pid()})`);
+    const killedAt = Date.now();
     await redis.stop('SIGKILL');
     await sleep(o.redisDownMs);
+    step(`redis-server starting again after ${o.redisDownMs / 1000} s (it answers once its append-only file is loaded)`);
     await redis.start();
-    step(`redis-server started again (pid ${redis.pid()}), after ${o.redisDownMs / 1000} s down`);
+    step(`redis-server ready again (pid ${redis.pid()}): down ${((Date.now() - killedAt) / 1000).toFixed(1)} s in all`);
     await sleep(o.gapMs);
 
     const frozen = database.pause();
@@ -255,7 +258,7 @@ function report(say: (line: string) => void, c: ChaosCounts, f: FleetStats, l: L
     `positions:     ${n(c.stored)} stored; lost (acked, not stored) ${n(c.lost)}; doubled ${n(c.doubled)}; out of fix-time order ${n(c.outOfOrder)}; stored without an ack (in flight at a crash or at the end) ${n(c.storedUnacked)}`,
   );
   say(
-    `events:        ${n(c.alarmEvents)} alarm events for ${n(c.alarmPositions)} stored SOS positions (missing ${n(c.alarmEventsMissing)}); duplicated events ${n(c.duplicateEvents)}`,
+    `events:        ${n(c.alarmEvents)} alarm events for ${n(c.alarmPositions)} stored SOS positions (missing ${n(c.alarmEventsMissing)}); duplicated events ${n(c.duplicateEvents)}${c.duplicateEvents > 0 ? ` (${JSON.stringify(c.duplicateEventTypes)})` : ''}`,
   );
   say(
     `notifications: ${n(c.deliveries)} webhook deliveries (${n(c.deliveriesSent)} sent, ${n(c.deliveriesLeased)} held by the lease of a killed API), ${n(c.webhookPosts)} posts received; alarm events without a delivery ${n(c.notificationsMissing)}; delivered more than once ${n(c.notificationsDoubled)}`,
