@@ -3,13 +3,12 @@ import { chmodSync, createWriteStream, mkdtempSync, readdirSync, readFileSync, r
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type RedisServer, startRedisServer } from '@waymark/bus/testing/redis-server';
 import { startEmbeddedPostgres } from '@waymark/db/embedded';
 import { paths } from '@waymark/db/paths';
 
 /**
- * The chaos script's own machinery: a PostgreSQL and a redis-server of its own (so that pausing one and killing
- * the other touches nothing else on the machine), and the production processes — `waymark serve-api` and the
+ * The chaos script's own machinery: a PostgreSQL of its own (so that freezing it touches nothing else on the
+ * machine; its redis-server is @waymark/bus/testing/redis-server), and the production processes — `waymark serve-api` and the
  * standalone ingest — as node children that can be killed with SIGKILL and started again.
  */
 export interface ChaosDatabase {
@@ -65,9 +64,6 @@ function childrenOf(parent: number): number[] {
   }
   return out;
 }
-
-export type { RedisServer };
-export const startChaosRedis = startRedisServer;
 
 /** A production process of the cluster: started, killed with SIGKILL, started again with the same settings. */
 export interface ClusterProcess {

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { seed, upsertAdmin } from '@waymark/api/runtime/bootstrap';
 import { migrate } from '@waymark/api/runtime/database';
+import { startRedisServer } from '@waymark/bus/testing/redis-server';
 import { createDb } from '@waymark/db/client';
 import { imeiOf } from '@waymark/ingest/simulator/simulation';
 import type { FleetStats } from '@waymark/ingest/testing/resending-trackers';
 import { startTrackerFleet } from '@waymark/ingest/testing/resending-trackers';
 import { type ChaosCounts, checkRun, failures } from './checks';
-import { type ClusterProcess, clusterProcess, freePort, startChaosDatabase, startChaosRedis, workDir } from './cluster';
+import { type ClusterProcess, clusterProcess, freePort, startChaosDatabase, workDir } from './cluster';
 import { drain } from './drain';
 import { type LiveClientStats, startLiveClient, startWebhookSink } from './observers';
 
@@ -86,7 +87,7 @@ export async function runChaos(o: ChaosOptions, say: (line: string) => void): Pr
   try {
     const database = await startChaosDatabase(join(work.path, 'pg'));
     cleanups.push(() => database.stop());
-    const redis = await startChaosRedis();
+    const redis = await startRedisServer();
     cleanups.push(() => (o.keep ? redis.stop() : redis.dispose()));
     if (o.keep) say(`redis-server directory (kept): ${redis.dir}`);
     const sink = await startWebhookSink();
@@ -208,7 +209,9 @@ export async function runChaos(o: ChaosOptions, say: (line: string) => void): Pr
     const killedAt = Date.now();
     await redis.stop('SIGKILL');
     await sleep(o.redisDownMs);
-    step(`redis-server starting again after ${o.redisDownMs / 1000} s (it answers once its append-only file is loaded)`);
+    step(
+      `redis-server starting again after ${o.redisDownMs / 1000} s (it answers once its append-only file is loaded)`,
+    );
     await redis.start();
     step(`redis-server ready again (pid ${redis.pid()}): down ${((Date.now() - killedAt) / 1000).toFixed(1)} s in all`);
     await sleep(o.gapMs);
