@@ -115,6 +115,12 @@ export interface CreateBusOptions {
    * instead of filling Redis.
    */
   streamHighWaterMark?: number;
+  /**
+   * Redis bus: while Redis is unreachable a publish waits for it at most this long, ms (default 20000), then
+   * fails — so the ingest holds a tracker's acknowledgement through a Redis restart, and past that closes the
+   * connection (the tracker resends later) instead of queueing without limit in the client.
+   */
+  publishTimeoutMs?: number;
   /** Wait before a failed batch is delivered again, ms. Default 1000. */
   retryDelayMs?: number;
   /** How long close() waits for a running handler, ms. Default 5000. */

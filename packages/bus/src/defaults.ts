@@ -17,4 +17,6 @@ export const busDefaults = {
    * up to ~2 s of processed ones not trimmed yet). An entry carries one device's messages of one publish.
    */
   streamHighWaterMark: 2000,
+  /** Redis bus: how long a publish waits for an unreachable Redis before it fails, ms. */
+  publishTimeoutMs: 20_000,
 } as const;

@@ -13,7 +13,7 @@ import { busDefaults } from './defaults';
 import { GroupQueue } from './in-process-queue';
 import { Waiter, withTimeout } from './sleep';
 
-export type InProcessBusOptions = Omit<CreateBusOptions, 'redisUrl' | 'streamHighWaterMark'> & {
+export type InProcessBusOptions = Omit<CreateBusOptions, 'redisUrl' | 'streamHighWaterMark' | 'publishTimeoutMs'> & {
   highWaterMark?: number;
 };
 

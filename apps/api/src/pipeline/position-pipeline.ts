@@ -17,8 +17,16 @@ import { applyHours, applyMotion, applyOutdated } from './motion';
 import { answerCommands } from './queued-commands';
 import { resolveSettings } from './settings';
 import type { DeviceRow, DeviceUpdate } from './store';
-import { fixTimeText, insertPositions, lockDevices, registerDevices, reserveIds, updateDevices } from './store';
-import type { PipelineConfig, WorkingPosition } from './types';
+import {
+  fixTimeText,
+  insertPositions,
+  lockDevices,
+  positionStoredAt,
+  registerDevices,
+  reserveIds,
+  updateDevices,
+} from './store';
+import type { LastPosition, PipelineConfig, WorkingPosition } from './types';
 
 export interface StoredBatch {
   positions: (WorkingPosition & { id: bigint })[];
@@ -134,7 +142,9 @@ export function createPositionPipeline(deps: PipelineDeps) {
           cursor = id;
           const position = toWorking(message, id, device, now);
           applyOutdated(position, last);
-          const dropped = filterReason(position, last, settings, now);
+          const dropped =
+            filterReason(position, last, settings, now) ??
+            (await lateDuplicate(client, position, last, settings, rows));
           if (dropped) {
             deps.log.debug({ uniqueId, reason: dropped }, 'position filtered');
             continue;
@@ -217,6 +227,25 @@ function fixTimeOf(message: PositionMessage, now: Date): Date {
   if (message.fixTime || message.deviceTime) return new Date(message.fixTime ?? message.deviceTime ?? '');
   const serverTime = new Date(message.serverTime);
   return Number.isNaN(serverTime.getTime()) ? now : serverTime;
+}
+
+/**
+ * The duplicate filter past the latest position: a position older than the device's latest whose fix time is
+ * already stored, or already in this batch, is a tracker's resend that arrived after newer positions (it was
+ * published twice: by an ingest that held it while the tracker gave up, and by the one the tracker resent it to).
+ * Only positions older than the latest pay the lookup.
+ */
+async function lateDuplicate(
+  client: pg.PoolClient,
+  position: WorkingPosition,
+  last: LastPosition | null,
+  settings: PipelineConfig,
+  batch: readonly WorkingPosition[],
+): Promise<string | null> {
+  if (!settings.filterDuplicate || !last || position.outdated || position.fixTime >= last.fixTime) return null;
+  const time = position.fixTime.getTime();
+  if (batch.some((p) => p.deviceId === position.deviceId && p.fixTime.getTime() === time)) return 'duplicate';
+  return (await positionStoredAt(client, position.deviceId, position.fixTime)) ? 'duplicate' : null;
 }
 
 function toWorking(message: PositionMessage, entryId: string, device: DeviceRow, now: Date): WorkingPosition {

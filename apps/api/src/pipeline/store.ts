@@ -134,6 +134,16 @@ export async function reserveIds(client: pg.PoolClient, count: number): Promise<
 
 const iso = (d: Date) => d.toISOString();
 
+/** Whether the device has a position stored at this fix time (the (deviceId, fixTime) index; UTC, no zone). */
+export async function positionStoredAt(client: pg.PoolClient, deviceId: number, fixTime: Date): Promise<boolean> {
+  const { rowCount } = await client.query({
+    name: 'waymark-position-stored-at',
+    text: 'SELECT 1 FROM positions WHERE "deviceId" = $1 AND "fixTime" = $2::timestamp LIMIT 1',
+    values: [deviceId, iso(fixTime)],
+  });
+  return (rowCount ?? 0) > 0;
+}
+
 const POSITION_COLUMNS =
   'id, "deviceId", "tenantId", protocol, "serverTime", "deviceTime", "fixTime", valid, latitude, longitude, ' +
   'altitude, speed, course, accuracy, network, "geofenceIds", attributes';

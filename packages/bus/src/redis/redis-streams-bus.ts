@@ -101,6 +101,11 @@ export class RedisStreamsBus implements Bus {
   /** One refresh of the lengths of full streams that every waiting publish shares. */
   private refreshing: Promise<void> | undefined;
   private readonly streamKeyCache = new Map<PartitionedTopic, readonly string[]>();
+  private readonly publishTimeoutMs: number;
+  /** Publishes waiting for Redis to be reachable again, woken by its 'ready'. */
+  private readonly readyWaiters = new Set<() => void>();
+  /** The connection was ready once: not being ready now is an outage (before, it is the start). */
+  private wasReady = false;
 
   constructor(private readonly options: RedisStreamsBusOptions) {
     this.nodeId = options.nodeId;
@@ -109,10 +114,15 @@ export class RedisStreamsBus implements Bus {
     this.keys = new BusKeys(options.keyPrefix ?? busDefaults.keyPrefix);
     this.maxLen = String(options.maxLen ?? 0);
     this.highWaterMark = options.streamHighWaterMark ?? busDefaults.streamHighWaterMark;
+    this.publishTimeoutMs = options.publishTimeoutMs ?? busDefaults.publishTimeoutMs;
     this.redis = new Redis(options.redisUrl, { protocol: 2, connectionName: `waymark-bus:${this.nodeId}` });
     this.redis.defineCommand('waymarkXaddBatch', { lua: XADD_BATCH });
     this.redis.defineCommand('waymarkTrimAcked', { lua: TRIM_ACKED, numberOfKeys: 1 });
     this.redis.on('error', (err) => this.logger.warn({ err: err.message }, 'bus redis connection error'));
+    this.redis.on('ready', () => {
+      this.wasReady = true;
+      for (const wake of this.readyWaiters) wake();
+    });
   }
 
   /**
@@ -123,6 +133,10 @@ export class RedisStreamsBus implements Bus {
   async publish<T extends PartitionedTopic>(topic: T, messages: readonly TopicMessages[T][]): Promise<void> {
     if (this.closed) throw new Error('bus is closed');
     if (messages.length === 0) return;
+    if (this.wasReady && this.redis.status !== 'ready') {
+      await this.reachable();
+      if (this.closed) throw new Error('bus is closed');
+    }
     const streams = this.streamKeys(topic);
     if (this.highWaterMark > 0) {
       const full = messages.some(
@@ -157,6 +171,26 @@ export class RedisStreamsBus implements Bus {
       const err = failures.get(i);
       if (err !== undefined) throw new Error(err);
     }
+  }
+
+  /**
+   * Waits until Redis is reachable, at most publishTimeoutMs, then fails: what the client would otherwise queue
+   * while Redis is down (every held tracker, every reconnection's login) is not queued at all. Commands already
+   * sent when the connection dropped are sent again by the client when it reconnects.
+   */
+  private reachable(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.readyWaiters.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.readyWaiters.delete(wake);
+        reject(new Error(`bus unavailable: Redis not reachable for ${this.publishTimeoutMs} ms`));
+      }, this.publishTimeoutMs);
+      this.readyWaiters.add(wake);
+    });
   }
 
   /**
