@@ -80,3 +80,27 @@ it('still stores a late position that was never stored (a buffered record)', asy
   await publish([at('late-dup-2', 15)]);
   expect(await storedSeconds('late-dup-2')).toEqual([10, 20, 15]);
 });
+
+/**
+ * Chaos run finding (2,400 positions lost around an API's kill): while a partition's lease changes hands, two
+ * nodes can read it for a moment, and a node may commit newer messages of a device before another commits older
+ * ones. The older ones are then behind the device's bus cursor: they used to be skipped as if stored — lost.
+ */
+it('stores a message behind the cursor that was never stored, and skips one that was', async () => {
+  await t.ctx.db.device.create({ data: { name: 'Handover', uniqueId: 'late-dup-3' } });
+  const ids = (n: number) => Array.from({ length: n }, () => `1772366400000-${seq++}`);
+  const [a, b, c, d] = ids(4) as [string, string, string, string];
+  // the node that got the newer messages c and d commits first
+  await handle([at('late-dup-3', 30), at('late-dup-3', 40)], { ids: [c, d] });
+  // the other node's batch holds a and b (older ids, never stored) and a redelivered d
+  await handle([at('late-dup-3', 10), at('late-dup-3', 20), at('late-dup-3', 40)], { ids: [a, b, d] });
+  expect((await storedSeconds('late-dup-3')).sort((x, y) => x - y)).toEqual([10, 20, 30, 40]);
+  const device = await t.ctx.db.device.findUniqueOrThrow({ where: { uniqueId: 'late-dup-3' } });
+  expect(device.busCursor).toBe(d);
+  expect(device.positionTime?.toISOString()).toBe('2026-03-01T11:00:40.000Z');
+  // a plain redelivery of everything stores nothing twice
+  await handle([at('late-dup-3', 10), at('late-dup-3', 20), at('late-dup-3', 30), at('late-dup-3', 40)], {
+    ids: [a, b, c, d],
+  });
+  expect(await storedSeconds('late-dup-3')).toHaveLength(4);
+});

@@ -137,9 +137,15 @@ export function createPositionPipeline(deps: PipelineDeps) {
         );
         let last = device.last;
         let cursor = device.busCursor;
+        let late = false; // a message behind the cursor was taken up: the device row is written even so
         for (const { message, id } of entries) {
-          if (cursor && compareEntryIds(id, cursor) <= 0) continue; // already stored before a redelivery
-          cursor = id;
+          // At or before the cursor: a redelivery of what this device's transactions stored already. Unless an
+          // older message reached a consumer after newer ones were committed (a partition read by two nodes for a
+          // moment while its lease changes hands): that one was never stored, and is stored now, late, not lost.
+          const behind = cursor !== null && compareEntryIds(id, cursor) <= 0;
+          if (behind && (await storedAlready(client, device.id, fixTimeOf(message, now), rows))) continue;
+          if (behind) late = true;
+          else cursor = id;
           const position = toWorking(message, id, device, now);
           applyOutdated(position, last);
           const dropped =
@@ -164,7 +170,7 @@ export function createPositionPipeline(deps: PipelineDeps) {
             latestRow.set(device.id, position);
           }
         }
-        if (cursor !== device.busCursor && cursor) {
+        if (cursor && (cursor !== device.busCursor || late)) {
           const eventState = engine.result.changed ? engine.result.state : null;
           updates.push({
             id: device.id,
@@ -220,6 +226,18 @@ export function createPositionPipeline(deps: PipelineDeps) {
     unknownLogged.set(uniqueId, now.getTime());
     deps.log.warn({ uniqueId, protocol }, 'unknown device: register it to store its positions');
   }
+}
+
+/** A position of the device at that fix time is stored, or is in the batch being stored. */
+async function storedAlready(
+  client: pg.PoolClient,
+  deviceId: number,
+  fixTime: Date,
+  batch: readonly WorkingPosition[],
+): Promise<boolean> {
+  const time = fixTime.getTime();
+  if (batch.some((p) => p.deviceId === deviceId && p.fixTime.getTime() === time)) return true;
+  return positionStoredAt(client, deviceId, fixTime);
 }
 
 /** The time a message's position is fixed at: its fix time, else its device time, else the server's. */
