@@ -71,5 +71,5 @@ describe('a start with another secrets key', () => {
     } finally {
       await database.drop();
     }
-  });
+  }, 60_000); // a database of its own: its creation waits for a checkpoint on a busy server
 });
