@@ -108,11 +108,21 @@ export async function checkRun(
     counts.alarmPositions += new Set(stored.filter((r) => r.alarm).map((r) => r.fixTime.getTime())).size;
   }
 
-  const events = await db.$queryRaw<{ uniqueId: string; type: string; fixTime: Date; n: bigint }[]>`
-    SELECT d."uniqueId", e.type, p."fixTime", count(*) AS n
+  // Events of a position: one of a type per fix. Status events are transitions (they carry the device's latest
+  // position, so a device that goes offline, online and offline again before its next fix has two deviceOffline
+  // events on one position, rightly): for them a duplicate is the same transition twice in a row.
+  const events = await db.$queryRaw<{ uniqueId: string; type: string; n: bigint }[]>`
+    SELECT d."uniqueId", e.type, count(*) AS n
       FROM events e JOIN positions p ON p.id = e."positionId" JOIN devices d ON d.id = e."deviceId"
-     WHERE d."uniqueId" = ANY(${uniqueIds})
-     GROUP BY 1, 2, 3`;
+     WHERE d."uniqueId" = ANY(${uniqueIds}) AND e.type NOT IN ('deviceOnline', 'deviceOffline', 'deviceUnknown')
+     GROUP BY d."uniqueId", e.type, p."fixTime"
+    UNION ALL
+    SELECT d."uniqueId", s.type, count(*) + 1 AS n
+      FROM (SELECT "deviceId", type, lag(type) OVER (PARTITION BY "deviceId" ORDER BY id) AS previous
+              FROM events WHERE type IN ('deviceOnline', 'deviceOffline', 'deviceUnknown')) s
+      JOIN devices d ON d.id = s."deviceId"
+     WHERE d."uniqueId" = ANY(${uniqueIds}) AND s.type = s.previous
+     GROUP BY d."uniqueId", s.type`;
   for (const e of events) {
     if (e.type === 'alarm') counts.alarmEvents += 1;
     if (e.n > 1n) {
