@@ -5,6 +5,11 @@ import { RouteError } from './components/route-error';
 import { RequirePermission } from './features/permissions/require-permission';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
+import { accountsAdminRoutes } from './pages/admin/accounts.routes';
+import { billingAdminRoutes } from './pages/admin/billing.routes';
+import { catalogueAdminRoutes } from './pages/admin/catalogue.routes';
+import { stockAdminRoutes } from './pages/admin/stock.routes';
+import { tenantsAdminRoutes } from './pages/admin/tenants.routes';
 
 /** React.lazy for a page module's named export; layouts show a spinner while it loads. */
 function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
@@ -13,6 +18,7 @@ function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
 
 // the signed-in layouts (app shell, navigation, live socket) load after sign-in, not with the login page
 const MainLayout = page(() => import('./layouts/main-layout'), 'MainLayout');
+const AdminLayout = page(() => import('./layouts/admin-layout'), 'AdminLayout');
 const StandaloneLayout = page(() => import('./layouts/standalone-layout'), 'StandaloneLayout');
 const HomePage = page(() => import('./pages/home-page'), 'HomePage');
 const LoginPage = page(() => import('./pages/login-page'), 'LoginPage');
@@ -108,6 +114,18 @@ export const routes: RouteObject[] = [
           { path: 'settings', element: <Navigate to="/settings/preferences" replace /> },
           { path: 'settings/:tab', element: <SettingsPage /> },
           { path: 'user/subscription', element: <SubscriptionPage /> },
+        ],
+      },
+      {
+        // the admin area: each area's pages come from its route file in pages/admin/
+        path: 'admin',
+        element: <AdminLayout />,
+        children: [
+          ...tenantsAdminRoutes,
+          ...stockAdminRoutes,
+          ...catalogueAdminRoutes,
+          ...billingAdminRoutes,
+          ...accountsAdminRoutes,
         ],
       },
       {

@@ -1,4 +1,10 @@
 import 'i18next';
+import type adminAccounts from '../features/admin/accounts/locales/en.json';
+import type adminBilling from '../features/admin/billing/locales/en.json';
+import type adminCatalogue from '../features/admin/catalogue/locales/en.json';
+import type admin from '../features/admin/shared/locales/en.json';
+import type adminStock from '../features/admin/stock/locales/en.json';
+import type adminTenants from '../features/admin/tenants/locales/en.json';
 import type alerts from '../features/alerts/locales/en.json';
 import type devices from '../features/devices/locales/en.json';
 import type drivers from '../features/drivers/locales/en.json';
@@ -26,6 +32,12 @@ declare module 'i18next' {
       maintenance: typeof maintenance;
       settings: typeof settings;
       replay: typeof replay;
+      admin: typeof admin;
+      adminTenants: typeof adminTenants;
+      adminStock: typeof adminStock;
+      adminCatalogue: typeof adminCatalogue;
+      adminBilling: typeof adminBilling;
+      adminAccounts: typeof adminAccounts;
     };
   }
 }

@@ -12,12 +12,21 @@ export function visibleSections(sections: readonly NavSection[], held: readonly 
     .filter((section) => section.items.length > 0);
 }
 
-export function AppNavbar({ onNavigate }: { onNavigate?: () => void }) {
+export interface AppNavbarProps {
+  onNavigate?: () => void;
+  /** The entries; the user area's by default. */
+  sections?: readonly NavSection[];
+  /** i18n key of the navigation's accessible name. */
+  label?: 'nav.label' | 'nav.adminLabel';
+}
+
+/** A permission-filtered navigation; an entry is active on its path and below (`/admin` only on itself). */
+export function AppNavbar({ onNavigate, sections: all = navSections, label = 'nav.label' }: AppNavbarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const sections = visibleSections(navSections, usePermissions());
+  const sections = visibleSections(all, usePermissions());
   return (
-    <ScrollArea component="nav" aria-label={t('nav.label')} type="scroll">
+    <ScrollArea component="nav" aria-label={t(label)} type="scroll">
       <Stack gap="lg">
         {sections.map((section) => (
           <Stack key={section.label ?? section.items[0]?.to} gap={4}>

@@ -1,6 +1,7 @@
 import {
   IconAlertTriangle,
   IconBell,
+  IconBuildingStore,
   IconCalendarDue,
   IconCreditCard,
   IconDevices,
@@ -35,7 +36,22 @@ export interface NavItem {
     | 'nav.maintenance'
     | 'nav.reminders'
     | 'nav.settings'
-    | 'nav.subscription';
+    | 'nav.subscription'
+    | 'nav.admin'
+    | 'nav.adminDashboard'
+    | 'nav.tenants'
+    | 'nav.users'
+    | 'nav.roles'
+    | 'nav.stockDevices'
+    | 'nav.models'
+    | 'nav.sims'
+    | 'nav.vendors'
+    | 'nav.subscriptions'
+    | 'nav.invoices'
+    | 'nav.expired'
+    | 'nav.billingStats'
+    | 'nav.billingNotifications'
+    | 'nav.backToMap';
   to: string;
   icon: ComponentType<{ size?: number }>;
   /** Any one flag suffices; empty or missing means every signed-in user. */
@@ -43,7 +59,7 @@ export interface NavItem {
 }
 
 export interface NavSection {
-  label?: 'nav.account' | 'nav.tracking' | 'nav.management';
+  label?: 'nav.account' | 'nav.tracking' | 'nav.management' | 'nav.accounts' | 'nav.stock' | 'nav.billing';
   items: readonly NavItem[];
 }
 
@@ -77,6 +93,7 @@ export const navSections: readonly NavSection[] = [
       { label: 'nav.settings', to: '/settings/preferences', icon: IconSettings },
       { label: 'nav.subscription', to: '/user/subscription', icon: IconCreditCard },
       { label: 'nav.security', to: '/admin/totp/setup', icon: ShieldIcon },
+      { label: 'nav.admin', to: '/admin', icon: IconBuildingStore, permissions: ['ADMIN_ACCOUNT', 'VIEW_TENANT'] },
     ],
   },
 ];
