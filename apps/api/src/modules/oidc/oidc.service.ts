@@ -3,7 +3,7 @@ import type { CodeKind, Tokens } from '@waymark/contracts/session';
 import type { AppContext } from '../../context';
 import { forbidden, HttpError, tooManyRequests } from '../../http-error';
 import type { UserWithRole } from '../../plugins/app/auth-context';
-import { accountProblem } from '../../plugins/app/auth-context';
+import { accountProblem, tenantProblem } from '../../plugins/app/auth-context';
 import { audit } from '../audit/audit.service';
 import { checkCode, secondFactorOf, sendEmailCode } from '../session/second-factor.service';
 import { createSession } from '../session/session.service';
@@ -42,7 +42,7 @@ export async function signInWithIdentity(
   meta: { ip: string; userAgent?: string },
 ): Promise<OidcOutcome> {
   const user = (await boundAccount(ctx, identity)) ?? (await linkOrRegister(ctx, identity, meta.ip));
-  const problem = accountProblem(user);
+  const problem = accountProblem(user) ?? (await tenantProblem(ctx.db, user));
   if (problem) throw new HttpError(401, problem);
   const kind = ctx.env.OIDC_TRUST_MFA ? null : await secondFactorOf(ctx, user);
   if (kind) {
@@ -68,7 +68,7 @@ export async function signInWithCode(
 ): Promise<Tokens | null> {
   const user = await ctx.db.user.findUnique({ where: { id: pending.userId }, include: { role: true } });
   if (!user) throw new HttpError(400, CODE_STEP_EXPIRED);
-  const problem = accountProblem(user);
+  const problem = accountProblem(user) ?? (await tenantProblem(ctx.db, user));
   if (problem) throw new HttpError(401, problem);
   const { limit, windowMs } = SIGN_IN_LIMITS.codesPerAccount;
   const tries = await ctx.limiter.hit(`signin:code:${user.id}`, limit, windowMs);

@@ -2,7 +2,7 @@ import { messages } from '@waymark/contracts/errors';
 import type { SignInResponse } from '@waymark/contracts/session';
 import type { AppContext } from '../../context';
 import { HttpError, tooManyRequests } from '../../http-error';
-import { accountProblem } from '../../plugins/app/auth-context';
+import { accountProblem, tenantProblem } from '../../plugins/app/auth-context';
 import { hashPassword, needsRehash, verifyPassword } from '../../security/password';
 import { audit } from '../audit/audit.service';
 import { refusePasswordWhenOidcForced } from '../oidc/oidc-force';
@@ -34,7 +34,7 @@ export async function signIn(
     await auditFailedSignIn(ctx, user, meta.ip);
     throw new HttpError(401, messages.incorrectCredentials);
   }
-  const problem = accountProblem(user);
+  const problem = accountProblem(user) ?? (await tenantProblem(ctx.db, user));
   if (problem) throw new HttpError(401, problem);
 
   const kind = await secondFactorOf(ctx, user);

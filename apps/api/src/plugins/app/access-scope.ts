@@ -6,8 +6,11 @@ export interface AccessScope {
   userId: number;
   /** platform staff (no tenant): every tenant is in scope */
   platform: boolean;
-  /** the user's tenant first, then its descendants */
+  /** the user's tenant first, then its descendants, leaving out deactivated tenants and everything under them */
   tenantIds: number[];
+  /** the tenant rows the caller manages: its tenant and every descendant, deactivated ones too (so it can
+   * reactivate them); tenantIds when absent */
+  managedTenantIds?: number[];
 }
 
 /** Models whose rows belong to a tenant through their tenantId column (checked against schema.prisma by a test). */
@@ -64,10 +67,11 @@ type Args = { where?: Record<string, unknown>; data?: unknown; create?: unknown;
 export function scopedDb(db: Db, scope: AccessScope): Db {
   if (scope.platform) return db;
   const ids = scope.tenantIds;
+  const managed = scope.managedTenantIds ?? ids;
   const own = ids[0];
-  const checkTenant = (tenantId: unknown) => {
+  const checkTenant = (tenantId: unknown, within: number[] = ids) => {
     if (tenantId === undefined) return;
-    if (typeof tenantId !== 'number' || !ids.includes(tenantId)) throw forbidden();
+    if (typeof tenantId !== 'number' || !within.includes(tenantId)) throw forbidden();
   };
   const fillTenant = (data: unknown) => {
     if (!data || typeof data !== 'object') return;
@@ -84,9 +88,9 @@ export function scopedDb(db: Db, scope: AccessScope): Db {
           const a = (args ?? {}) as Args;
           if (model === 'Tenant') {
             if (READS.has(operation) || FILTERED_WRITES.has(operation)) {
-              a.where = withFilter(a.where, { id: { in: ids } });
+              a.where = withFilter(a.where, { id: { in: managed } });
               if (operation === 'update' || operation === 'updateMany') {
-                checkTenant((a.data as Record<string, unknown> | undefined)?.parentTenantId);
+                checkTenant((a.data as Record<string, unknown> | undefined)?.parentTenantId, managed);
               }
             } else if (CREATES.has(operation)) {
               const rows = Array.isArray(a.data) ? a.data : [a.data];
@@ -130,15 +134,26 @@ function withFilter(
   return { ...base, AND: [...and, filter] };
 }
 
-/** The tenant and all its descendants, the tenant first. */
+/**
+ * The tenant and all its descendants, the tenant first: `visible` leaves out deactivated descendants and
+ * everything under them (their rows are hidden from the tenants above until reactivation), `managed` keeps them.
+ */
+export async function tenantSubtree(db: Db, tenantId: number): Promise<{ visible: number[]; managed: number[] }> {
+  const rows = await db.$queryRaw<{ id: number; visible: boolean }[]>`
+    WITH RECURSIVE tree(id, visible) AS (
+      SELECT id, true FROM tenants WHERE id = ${tenantId}
+      UNION SELECT t.id, tree.visible AND t.active FROM tenants t JOIN tree ON t."parentTenantId" = tree.id
+    ) SELECT id, visible FROM tree`;
+  const rest = rows.filter((r) => r.id !== tenantId);
+  return {
+    visible: [tenantId, ...rest.filter((r) => r.visible).map((r) => r.id)],
+    managed: [tenantId, ...rest.map((r) => r.id)],
+  };
+}
+
+/** The tenant and its visible descendants (see tenantSubtree), the tenant first. */
 export async function tenantTree(db: Db, tenantId: number): Promise<number[]> {
-  const rows = await db.$queryRaw<{ id: number }[]>`
-    WITH RECURSIVE tree(id) AS (
-      SELECT id FROM tenants WHERE id = ${tenantId}
-      UNION SELECT t.id FROM tenants t JOIN tree ON t."parentTenantId" = tree.id
-    ) SELECT id FROM tree`;
-  const rest = rows.map((r) => r.id).filter((id) => id !== tenantId);
-  return [tenantId, ...rest];
+  return (await tenantSubtree(db, tenantId)).visible;
 }
 
 /** For a service: raises the 404 a foreign row must give. */

@@ -2,7 +2,7 @@ import type { Permission } from '@waymark/contracts/permissions';
 import { PERMISSIONS, PLATFORM_PERMISSIONS } from '@waymark/contracts/permissions';
 import type { Db, Role, User } from '@waymark/db/client';
 import type { AccessScope } from './access-scope';
-import { scopedDb, tenantTree } from './access-scope';
+import { scopedDb, tenantSubtree } from './access-scope';
 
 export type UserWithRole = User & { role: Role | null };
 
@@ -32,6 +32,21 @@ export function accountProblem(user: User, now = new Date()): string | null {
   return null;
 }
 
+/**
+ * Why a user of a tenant may not sign in now, or null: the tenant or one of the tenants above it is deactivated.
+ */
+export async function tenantProblem(db: Db, user: Pick<User, 'tenantId'>): Promise<string | null> {
+  if (user.tenantId === null) return null;
+  const [row] = await db.$queryRaw<{ active: boolean | null }[]>`
+    WITH RECURSIVE up(id, parent, active) AS (
+      SELECT id, "parentTenantId", active FROM tenants WHERE id = ${user.tenantId}
+      UNION ALL SELECT t.id, t."parentTenantId", t.active FROM tenants t JOIN up ON t.id = up.parent
+    ) SELECT bool_and(active) AS active FROM up`;
+  return row?.active === false ? TENANT_DEACTIVATED : null;
+}
+
+export const TENANT_DEACTIVATED = 'Your tenant is deactivated';
+
 export async function buildAuthContext(
   db: Db,
   user: UserWithRole,
@@ -39,10 +54,7 @@ export async function buildAuthContext(
   sessionId?: string,
 ): Promise<AuthContext> {
   const platform = user.tenantId === null;
-  const scope: AccessScope = {
-    userId: user.id,
-    platform,
-    tenantIds: platform ? [] : await tenantTree(db, user.tenantId as number),
-  };
+  const tree = platform ? { visible: [], managed: [] } : await tenantSubtree(db, user.tenantId as number);
+  const scope: AccessScope = { userId: user.id, platform, tenantIds: tree.visible, managedTenantIds: tree.managed };
   return { user, permissions: effectivePermissions(user), scope, db: scopedDb(db, scope), sessionId, method };
 }

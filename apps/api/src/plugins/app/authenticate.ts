@@ -8,7 +8,7 @@ import { sha256 } from '../../security/secrets';
 import { verifyToken } from '../../security/tokens';
 import { VerifiedPasswords } from '../../security/verified-passwords';
 import type { AuthContext } from './auth-context';
-import { accountProblem, buildAuthContext } from './auth-context';
+import { accountProblem, buildAuthContext, tenantProblem } from './auth-context';
 
 /** HttpOnly cookie holding the refresh token: signs in Traccar-style clients and lets the web app refresh. */
 export const SESSION_COOKIE = 'waymark_session';
@@ -71,7 +71,7 @@ export async function apiToken(ctx: AppContext, tokenId: string, userId: number)
     include: { user: { include: { role: true } } },
   });
   if (!row || row.revokedAt || row.userId !== userId || (row.expiresAt && row.expiresAt <= new Date())) return null;
-  if (accountProblem(row.user)) return null;
+  if (accountProblem(row.user) || (await tenantProblem(ctx.db, row.user))) return null;
   return buildAuthContext(ctx.db, row.user, 'api-token');
 }
 
@@ -101,7 +101,7 @@ async function basic(ctx: AppContext, req: FastifyRequest, encoded: string): Pro
   }
   if (!known && user.passwordHash) verifiedBasic.remember(user.passwordHash, password);
   await clearAccountLimit(ctx, email, req.ip);
-  if (accountProblem(user) || (await secondFactorOf(ctx, user))) return null;
+  if (accountProblem(user) || (await tenantProblem(ctx.db, user)) || (await secondFactorOf(ctx, user))) return null;
   return buildAuthContext(ctx.db, user, 'basic');
 }
 
