@@ -55,6 +55,11 @@ const BODIES: Record<string, unknown> = {
   'POST /api/permissions/bulk': [{ userId: 999999, deviceId: 999999 }],
   'DELETE /api/permissions/bulk': [{ userId: 999999, deviceId: 999999 }],
   'POST /api/share/device': { deviceId: 999999, expiration: new Date(Date.now() + 3_600_000).toISOString() },
+  'PUT /api/v2/tenant/:id': { name: 'T2' },
+  'POST /api/v2/tenant/:id/group': { name: 'G', userId: 999999 },
+  'PUT /api/v2/tenant/:id/group/:groupId': { name: 'G2' },
+  'POST /api/v2/tenant/:id/user': { name: 'U', email: 'u-tenant-access@example.test' },
+  'PUT /api/v2/tenant/user/:id': { name: 'U2' },
 };
 
 const fill = (url: string) => url.replace(/:(\w+)/g, '999999');
@@ -142,7 +147,7 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
     });
     const tokenB = await t.ctx.db.apiToken.create({ data: { id: crypto.randomUUID(), userId: userB.id } });
     /** the foreign id to send for each route parameter, by route */
-    const foreignIds: Record<string, number | string> = {
+    const foreignIds: Record<string, number | string | (number | string)[]> = {
       '/api/users/:id': userB.id,
       '/api/users/:id/password-link': userB.id,
       '/api/v2/user/:id': userB.id,
@@ -164,6 +169,24 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
       '/api/share/:id': shareB.id,
       '/api/session/tokens/:id': tokenB.id,
       '/api/v2/tenants/:id/retention': b.id,
+      '/api/v2/tenant/:id': b.id,
+      '/api/v2/tenant/:id/children': b.id,
+      '/api/v2/tenant/:id/activate': b.id,
+      '/api/v2/tenant/:id/deactivate': b.id,
+      '/api/v2/tenant/:id/group': b.id,
+      '/api/v2/tenant/:id/group/:groupId': [b.id, groupB.id],
+      '/api/v2/group/:groupId': groupB.id,
+      '/api/v2/tenant/group/:id/activate': groupB.id,
+      '/api/v2/tenant/group/:id/deactivate': groupB.id,
+      '/api/v2/tenant/:id/user': b.id,
+      '/api/v2/tenant/user/:id': userB.id,
+      '/api/v2/tenant/user/:id/activate': userB.id,
+      '/api/v2/tenant/user/:id/deactivate': userB.id,
+      '/api/v2/tenant/:id/user-group-mapping': b.id,
+      '/api/v2/tenant/user/:userId/group/:groupId': [userB.id, groupB.id],
+      '/api/v2/tenant/:id/device': b.id,
+      '/api/v2/tenant/:tenantId/device/:adminDeviceId/group/:groupId': [b.id, deviceB.id, groupB.id],
+      '/api/v2/tenant/:tenantId/device/:adminDeviceId/unassign': [b.id, deviceB.id],
     };
     const idRoutes = t.app.routeTable.filter((r) => r.url.includes(':'));
     expect(idRoutes.length).toBeGreaterThan(5);
@@ -172,7 +195,8 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
       expect(id, `add ${r.url} to foreignIds of this test`).toBeDefined();
       const res = await t.app.inject({
         method: r.method as never,
-        url: r.url.replace(/:\w+/, String(id)),
+        // a route with several parameters is given one id for each, in order
+        url: [id ?? ''].flat().reduce<string>((url, value) => url.replace(/:\w+/, String(value)), r.url),
         headers: { authorization },
         payload: BODIES[`${r.method} ${r.url}`] as never,
       });

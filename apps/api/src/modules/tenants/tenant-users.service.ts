@@ -141,7 +141,10 @@ export async function userGroupMapping(auth: AuthContext, tenantId: number): Pro
     orderBy: [{ userId: 'asc' }, { groupId: 'asc' }],
   });
   const mapping: UserGroupMapping = {};
-  for (const link of links) (mapping[String(link.userId)] ??= []).push(link.group);
+  for (const link of links) {
+    const key = String(link.userId);
+    mapping[key] = [...(mapping[key] ?? []), link.group];
+  }
   return mapping;
 }
 
