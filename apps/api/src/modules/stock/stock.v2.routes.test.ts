@@ -14,7 +14,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const call = (method: string, url: string, payload?: unknown, authorization = admin) =>
-  t.app.inject({ method: method as never, url: `/api/v2${url}`, headers: { authorization }, payload: payload as never });
+  t.app.inject({
+    method: method as never,
+    url: `/api/v2${url}`,
+    headers: { authorization },
+    payload: payload as never,
+  });
 
 let n = 0;
 const imei = () => {
@@ -36,7 +41,12 @@ describe('/api/v2/device', () => {
     const bare = await call('POST', '/device', { uniqueId: imei() });
     expect(bare.statusCode).toBe(200);
     expect(bare.json().data).toMatchObject({ stockStatus: 'IN_STOCK', assigned: false, tenantId: null });
-    const ready = await call('POST', '/device', { uniqueId: imei(), name: 'Ready', modelId: model.id, simCardId: sim.id });
+    const ready = await call('POST', '/device', {
+      uniqueId: imei(),
+      name: 'Ready',
+      modelId: model.id,
+      simCardId: sim.id,
+    });
     expect(ready.json().data).toMatchObject({
       stockStatus: 'READY',
       model: { name: model.name },
@@ -119,11 +129,12 @@ describe('/api/v2/device', () => {
       ['a', 'offline'],
       ['b', 'online'],
     ] as const) {
-      await t.ctx.db.device.create({ data: { name, uniqueId: imei(), tenantId: tenant.id, status, stockStatus: 'UN_ASSIGNED' } });
+      await t.ctx.db.device.create({
+        data: { name, uniqueId: imei(), tenantId: tenant.id, status, stockStatus: 'UN_ASSIGNED' },
+      });
     }
-    const page = (
-      await call('GET', `/device?tenantId=${tenant.id}&sortBy=name&sortOrder=desc&size=2&page=0`)
-    ).json().data;
+    const page = (await call('GET', `/device?tenantId=${tenant.id}&sortBy=name&sortOrder=desc&size=2&page=0`)).json()
+      .data;
     expect(page).toMatchObject({ totalElements: 3, totalPages: 2 });
     expect(page.content.map((d: { name: string }) => d.name)).toEqual(['c', 'b']);
     const online = (await call('GET', `/device?tenantId=${tenant.id}&connection=online`)).json().data;
