@@ -21,6 +21,14 @@ const BODIES: Record<string, unknown> = {
   'POST /api/v2/role': { name: 'R', permissions: [] },
   'PUT /api/v2/role/:id': { name: 'R2', permissions: [] },
   'PUT /api/v2/tenants/:id/retention': { retentionDays: 1 },
+  'POST /api/v2/device': { uniqueId: 'stock-access-1' },
+  'PUT /api/v2/device/:id': { name: 'Renamed' },
+  'POST /api/v2/device/:id/tenant': { tenantId: 999999 },
+  'POST /api/v2/device/:id/group': { groupId: 999999 },
+  'POST /api/v2/device/user/move': { deviceIds: [999999], userId: 999999 },
+  'PUT /api/v2/device/expiry': { deviceIds: [999999], expirationTime: null },
+  'POST /api/v2/device/import/preview': { csv: 'imei\nstock-access-2' },
+  'POST /api/v2/device/import': { csv: 'imei\nstock-access-3' },
   'PUT /api/server': { announcement: 'x' },
   'POST /api/users/totp/verify': { code: '123456' },
   'DELETE /api/users/totp': { code: '123456' },
@@ -187,6 +195,13 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
       '/api/v2/tenant/:id/device': b.id,
       '/api/v2/tenant/:tenantId/device/:adminDeviceId/group/:groupId': [b.id, deviceB.id, groupB.id],
       '/api/v2/tenant/:tenantId/device/:adminDeviceId/unassign': [b.id, deviceB.id],
+      '/api/v2/device/:id': deviceB.id,
+      '/api/v2/device/:id/activate': deviceB.id,
+      '/api/v2/device/:id/deactivate': deviceB.id,
+      '/api/v2/device/:id/tenant': deviceB.id,
+      '/api/v2/device/:id/group': deviceB.id,
+      '/api/v2/device/:id/unassign': deviceB.id,
+      '/api/v2/device/:id/remove-user': deviceB.id,
     };
     const idRoutes = t.app.routeTable.filter((r) => r.url.includes(':'));
     expect(idRoutes.length).toBeGreaterThan(5);

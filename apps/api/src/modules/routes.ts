@@ -23,6 +23,7 @@ import { sessionRoutes } from './session/session.routes';
 import { shareRoutes } from './share/share.routes';
 import { socketRoutes } from './socket/socket.routes';
 import { tenantsV2Routes } from './tenants/tenants.v2.routes';
+import { stockV2Routes } from './stock/stock.v2.routes';
 import { totpRoutes } from './users/totp.routes';
 import { usersRoutes } from './users/users.routes';
 import { usersV2Routes } from './users/users.v2.routes';
@@ -56,4 +57,10 @@ export const API_ROUTES: readonly RoutesPlugin[] = [
 ];
 
 /** The admin dialect's `/api/v2` adapters (`{data}` envelope, page/size/sort) over the same services. */
-export const V2_ROUTES: readonly RoutesPlugin[] = [usersV2Routes, rolesV2Routes, retentionV2Routes, tenantsV2Routes];
+export const V2_ROUTES: readonly RoutesPlugin[] = [
+  ] = [usersV2Routes,
+  rolesV2Routes,
+  retentionV2Routes,
+  tenantsV2Routes,
+  stockV2Routes,
+];

@@ -1,0 +1,152 @@
+import type { Permission } from '@waymark/contracts/permissions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTenant, buildUser, signIn } from '../../testing/factories';
+import type { TestApp } from '../../testing/test-app';
+import { createTestApp } from '../../testing/test-app';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  const user = await buildUser(t.ctx.db, { administrator: true });
+  admin = (await signIn(t.app, user.email)).authorization;
+});
+afterAll(() => t.close());
+
+const call = (method: string, url: string, payload?: unknown, authorization = admin) =>
+  t.app.inject({
+    method: method as never,
+    url: `/api/v2${url}`,
+    headers: { authorization },
+    payload: payload as never,
+  });
+
+let n = 0;
+const imei = () => {
+  // a valid 15-digit IMEI: 14 digits and the Luhn check digit
+  const body = `35${String(100_000_000_000 + n++).padStart(12, '0')}`;
+  let sum = 0;
+  for (let i = 0; i < 14; i++) {
+    let d = Number(body[13 - i]);
+    if (i % 2 === 0) d *= 2;
+    sum += d > 9 ? d - 9 : d;
+  }
+  return `${body}${(10 - (sum % 10)) % 10}`;
+};
+
+describe('/api/v2/device', () => {
+  it('adds stock devices, READY once model and SIM are set, and counts each status', async () => {
+    const model = await t.ctx.db.deviceModel.create({ data: { name: `M-${n}` } });
+    const sim = await t.ctx.db.simCard.create({ data: { iccid: `89447771234${String(n).padStart(9, '0')}` } });
+    const bare = await call('POST', '/device', { uniqueId: imei() });
+    expect(bare.statusCode).toBe(200);
+    expect(bare.json().data).toMatchObject({ stockStatus: 'IN_STOCK', assigned: false, tenantId: null });
+    const ready = await call('POST', '/device', {
+      uniqueId: imei(),
+      name: 'Ready',
+      modelId: model.id,
+      simCardId: sim.id,
+    });
+    expect(ready.json().data).toMatchObject({
+      stockStatus: 'READY',
+      model: { name: model.name },
+      simCard: { iccid: sim.iccid },
+    });
+    const clash = await call('POST', '/device', { uniqueId: ready.json().data.uniqueId });
+    expect(clash.statusCode).toBe(409);
+    const badImei = await call('POST', '/device', { uniqueId: '356938035643800' });
+    expect(badImei.statusCode).toBe(400);
+    const stats = (await call('GET', '/device/stats')).json().data;
+    expect(stats.TOTAL).toBeGreaterThanOrEqual(2);
+    expect(stats.READY).toBeGreaterThanOrEqual(1);
+    const readyList = (await call('GET', '/device?status=READY&size=500')).json().data;
+    expect(readyList.content.every((d: { stockStatus: string }) => d.stockStatus === 'READY')).toBe(true);
+    expect(readyList.totalElements).toBe(stats.READY);
+    const found = (await call('GET', `/device?search=${sim.iccid.slice(2, 9)}`)).json().data.content;
+    expect(found.map((d: { id: number }) => d.id)).toEqual([ready.json().data.id]);
+  });
+
+  it('deactivates and activates, edits detail fields, and deletes', async () => {
+    const d = (await call('POST', '/device', { uniqueId: imei() })).json().data;
+    expect((await call('POST', `/device/${d.id}/deactivate`)).json().data).toMatchObject({
+      disabled: true,
+      stockStatus: 'DISABLED',
+    });
+    expect((await call('POST', `/device/${d.id}/activate`)).json().data.stockStatus).toBe('IN_STOCK');
+    const put = await call('PUT', `/device/${d.id}`, { plateNumber: 'AB-123', motExpiryDate: '2030-01-01T00:00:00Z' });
+    expect(put.json().data).toMatchObject({ plateNumber: 'AB-123', motExpiryDate: '2030-01-01T00:00:00.000Z' });
+    const detail = (await call('GET', `/device/${d.id}`)).json().data;
+    expect(detail).toMatchObject({ plateNumber: 'AB-123', simCard: null, imei: d.uniqueId });
+    expect((await call('DELETE', `/device/${d.id}`)).statusCode).toBe(204);
+    const gone = await call('GET', `/device/${d.id}`);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe('Device not found');
+  });
+
+  it('assigns to a tenant, a group or a user by the rules, and sets expiry in bulk', async () => {
+    const tenant = await buildTenant(t.ctx.db);
+    const group = await t.ctx.db.group.create({ data: { name: 'G', tenantId: tenant.id } });
+    const user = await buildUser(t.ctx.db, { tenantId: tenant.id });
+    const a = (await call('POST', '/device', { uniqueId: imei() })).json().data;
+    const b = (await call('POST', '/device', { uniqueId: imei() })).json().data;
+    expect((await call('POST', `/device/${a.id}/group`, { groupId: group.id })).statusCode).toBe(400);
+    for (const d of [a, b]) {
+      const moved = (await call('POST', `/device/${d.id}/tenant`, { tenantId: tenant.id })).json().data;
+      expect(moved).toMatchObject({ stockStatus: 'UN_ASSIGNED', assignedTenant: { id: tenant.id } });
+    }
+    const grouped = (await call('POST', `/device/${a.id}/group`, { groupId: group.id })).json().data;
+    expect(grouped).toMatchObject({ groupId: group.id, userId: null, assigned: true, stockStatus: 'ASSIGNED' });
+    const noUser = await call('POST', `/device/${a.id}/remove-user`);
+    expect(noUser.statusCode).toBe(400);
+    expect(noUser.json().message).toBe('Device is not assigned to any user');
+    const move = await call('POST', '/device/user/move', { deviceIds: [a.id, b.id], userId: user.id });
+    expect(move.json().data.updated).toBe(2);
+    const afterMove = (await call('GET', `/device/${a.id}`)).json().data;
+    expect(afterMove).toMatchObject({ groupId: null, userId: user.id, user: { id: user.id }, stockStatus: 'ASSIGNED' });
+    const removed = (await call('POST', `/device/${a.id}/remove-user`)).json().data;
+    expect(removed).toMatchObject({ userId: null, assigned: false, stockStatus: 'UN_ASSIGNED' });
+    await call('POST', `/device/${b.id}/group`, { groupId: group.id });
+    const unassigned = (await call('POST', `/device/${b.id}/unassign`)).json().data;
+    expect(unassigned).toMatchObject({ groupId: null, userId: null, stockStatus: 'UN_ASSIGNED' });
+    const expiry = await call('PUT', '/device/expiry', {
+      deviceIds: [a.id, b.id],
+      expirationTime: '2031-05-01T00:00:00Z',
+    });
+    expect(expiry.json().data.updated).toBe(2);
+    const listed = (await call('GET', `/device?tenantId=${tenant.id}&sortBy=name`)).json().data.content;
+    expect(listed.map((d: { expirationTime: string }) => d.expirationTime)).toEqual([
+      '2031-05-01T00:00:00.000Z',
+      '2031-05-01T00:00:00.000Z',
+    ]);
+    const missing = await call('PUT', '/device/expiry', { deviceIds: [a.id, 99_999_999], expirationTime: null });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('pages, sorts and filters by connection status', async () => {
+    const tenant = await buildTenant(t.ctx.db);
+    for (const [name, status] of [
+      ['c', 'online'],
+      ['a', 'offline'],
+      ['b', 'online'],
+    ] as const) {
+      await t.ctx.db.device.create({
+        data: { name, uniqueId: imei(), tenantId: tenant.id, status, stockStatus: 'UN_ASSIGNED' },
+      });
+    }
+    const page = (await call('GET', `/device?tenantId=${tenant.id}&sortBy=name&sortOrder=desc&size=2&page=0`)).json()
+      .data;
+    expect(page).toMatchObject({ totalElements: 3, totalPages: 2 });
+    expect(page.content.map((d: { name: string }) => d.name)).toEqual(['c', 'b']);
+    const online = (await call('GET', `/device?tenantId=${tenant.id}&connection=online`)).json().data;
+    expect(online.totalElements).toBe(2);
+  });
+
+  it('lets a tenant user with VIEW_DEVICES but not VIEW_DEVICE_DETAILS list and not read the detail', async () => {
+    const tenant = await buildTenant(t.ctx.db);
+    const user = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions: ['VIEW_DEVICES'] as Permission[] });
+    const auth = (await signIn(t.app, user.email)).authorization;
+    const d = await t.ctx.db.device.create({ data: { name: 'x', uniqueId: imei(), tenantId: tenant.id } });
+    expect((await call('GET', '/device', undefined, auth)).json().data.totalElements).toBe(1);
+    expect((await call('GET', `/device/${d.id}`, undefined, auth)).statusCode).toBe(403);
+  });
+});
