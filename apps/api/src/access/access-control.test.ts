@@ -55,6 +55,17 @@ const BODIES: Record<string, unknown> = {
   'POST /api/permissions/bulk': [{ userId: 999999, deviceId: 999999 }],
   'DELETE /api/permissions/bulk': [{ userId: 999999, deviceId: 999999 }],
   'POST /api/share/device': { deviceId: 999999, expiration: new Date(Date.now() + 3_600_000).toISOString() },
+  'POST /api/v2/model': { name: 'M', port: 5023 },
+  'PUT /api/v2/model/:id': { name: 'M', port: 5023 },
+  'POST /api/v2/manufacturer': { name: 'M' },
+  'PUT /api/v2/manufacturer/:id': { name: 'M' },
+  'POST /api/v2/vendor': { name: 'V' },
+  'PUT /api/v2/vendor/:id': { name: 'V' },
+  'POST /api/v2/sim': { iccid: '8944500102198304826' },
+  'PUT /api/v2/sim/:id': { iccid: '8944500102198304826' },
+  'POST /api/v2/sim/:id/device': { deviceId: null },
+  'POST /api/v2/sim/import/preview': { csv: 'ICCID\n8944500102198304826' },
+  'POST /api/v2/sim/import': { csv: 'ICCID\n8944500102198304826' },
 };
 
 const fill = (url: string) => url.replace(/:(\w+)/g, '999999');
@@ -140,6 +151,9 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
     const computedB = await t.ctx.db.computedAttribute.create({
       data: { description: 'B', attribute: 'b', expression: 'speed', type: 'number', tenantId: b.id },
     });
+    const simB = await t.ctx.db.simCard.create({
+      data: { iccid: `8900000${String(b.id).padStart(12, '0')}`, tenantId: b.id },
+    });
     const tokenB = await t.ctx.db.apiToken.create({ data: { id: crypto.randomUUID(), userId: userB.id } });
     /** the foreign id to send for each route parameter, by route */
     const foreignIds: Record<string, number | string> = {
@@ -164,6 +178,13 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
       '/api/share/:id': shareB.id,
       '/api/session/tokens/:id': tokenB.id,
       '/api/v2/tenants/:id/retention': b.id,
+      // platform catalogues have no tenant: their writes are refused to tenant users before any row is read
+      '/api/v2/model/:id': 1,
+      '/api/v2/manufacturer/:id': 1,
+      '/api/v2/vendor/:id': 1,
+      '/api/v2/sim/:id': simB.id,
+      '/api/v2/sim/:id/history': simB.id,
+      '/api/v2/sim/:id/device': simB.id,
     };
     const idRoutes = t.app.routeTable.filter((r) => r.url.includes(':'));
     expect(idRoutes.length).toBeGreaterThan(5);

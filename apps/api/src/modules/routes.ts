@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { calendarsRoutes } from './calendars/calendars.routes';
+import { catalogueV2Routes } from './catalogue/catalogue.v2.routes';
 import { commandsRoutes } from './commands/commands.routes';
 import { computedAttributesRoutes } from './computed-attributes/computed-attributes.routes';
+import { dashboardV2Routes } from './dashboard/dashboard.v2.routes';
 import { devicesRoutes } from './devices/devices.routes';
 import { driversRoutes } from './drivers/drivers.routes';
 import { eventsRoutes } from './events/events.routes';
@@ -21,6 +23,7 @@ import { savedCommandsRoutes } from './saved-commands/saved-commands.routes';
 import { serverRoutes } from './server/server.routes';
 import { sessionRoutes } from './session/session.routes';
 import { shareRoutes } from './share/share.routes';
+import { simsV2Routes } from './sims/sims.v2.routes';
 import { socketRoutes } from './socket/socket.routes';
 import { totpRoutes } from './users/totp.routes';
 import { usersRoutes } from './users/users.routes';
@@ -55,4 +58,11 @@ export const API_ROUTES: readonly RoutesPlugin[] = [
 ];
 
 /** The admin dialect's `/api/v2` adapters (`{data}` envelope, page/size/sort) over the same services. */
-export const V2_ROUTES: readonly RoutesPlugin[] = [usersV2Routes, rolesV2Routes, retentionV2Routes];
+export const V2_ROUTES: readonly RoutesPlugin[] = [
+  usersV2Routes,
+  rolesV2Routes,
+  retentionV2Routes,
+  catalogueV2Routes,
+  simsV2Routes,
+  dashboardV2Routes,
+];
