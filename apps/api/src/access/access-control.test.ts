@@ -68,6 +68,17 @@ const BODIES: Record<string, unknown> = {
   'PUT /api/v2/tenant/:id/group/:groupId': { name: 'G2' },
   'POST /api/v2/tenant/:id/user': { name: 'U', email: 'u-tenant-access@example.test' },
   'PUT /api/v2/tenant/user/:id': { name: 'U2' },
+  'POST /api/v2/model': { name: 'M', port: 5023 },
+  'PUT /api/v2/model/:id': { name: 'M', port: 5023 },
+  'POST /api/v2/manufacturer': { name: 'M' },
+  'PUT /api/v2/manufacturer/:id': { name: 'M' },
+  'POST /api/v2/vendor': { name: 'V' },
+  'PUT /api/v2/vendor/:id': { name: 'V' },
+  'POST /api/v2/sim': { iccid: '8944500102198304826' },
+  'PUT /api/v2/sim/:id': { iccid: '8944500102198304826' },
+  'POST /api/v2/sim/:id/device': { deviceId: null },
+  'POST /api/v2/sim/import/preview': { csv: 'ICCID\n8944500102198304826' },
+  'POST /api/v2/sim/import': { csv: 'ICCID\n8944500102198304826' },
 };
 
 const fill = (url: string) => url.replace(/:(\w+)/g, '999999');
@@ -153,6 +164,9 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
     const computedB = await t.ctx.db.computedAttribute.create({
       data: { description: 'B', attribute: 'b', expression: 'speed', type: 'number', tenantId: b.id },
     });
+    const simB = await t.ctx.db.simCard.create({
+      data: { iccid: `8900000${String(b.id).padStart(12, '0')}`, tenantId: b.id },
+    });
     const tokenB = await t.ctx.db.apiToken.create({ data: { id: crypto.randomUUID(), userId: userB.id } });
     /** the foreign id to send for each route parameter, by route */
     const foreignIds: Record<string, number | string | (number | string)[]> = {
@@ -202,6 +216,13 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
       '/api/v2/device/:id/group': deviceB.id,
       '/api/v2/device/:id/unassign': deviceB.id,
       '/api/v2/device/:id/remove-user': deviceB.id,
+      // platform catalogues have no tenant: their writes are refused to tenant users before any row is read
+      '/api/v2/model/:id': 1,
+      '/api/v2/manufacturer/:id': 1,
+      '/api/v2/vendor/:id': 1,
+      '/api/v2/sim/:id': simB.id,
+      '/api/v2/sim/:id/history': simB.id,
+      '/api/v2/sim/:id/device': simB.id,
     };
     const idRoutes = t.app.routeTable.filter((r) => r.url.includes(':'));
     expect(idRoutes.length).toBeGreaterThan(5);

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { calendarsRoutes } from './calendars/calendars.routes';
+import { catalogueV2Routes } from './catalogue/catalogue.v2.routes';
 import { commandsRoutes } from './commands/commands.routes';
 import { computedAttributesRoutes } from './computed-attributes/computed-attributes.routes';
+import { dashboardV2Routes } from './dashboard/dashboard.v2.routes';
 import { devicesRoutes } from './devices/devices.routes';
 import { driversRoutes } from './drivers/drivers.routes';
 import { eventsRoutes } from './events/events.routes';
@@ -21,6 +23,7 @@ import { savedCommandsRoutes } from './saved-commands/saved-commands.routes';
 import { serverRoutes } from './server/server.routes';
 import { sessionRoutes } from './session/session.routes';
 import { shareRoutes } from './share/share.routes';
+import { simsV2Routes } from './sims/sims.v2.routes';
 import { socketRoutes } from './socket/socket.routes';
 import { tenantsV2Routes } from './tenants/tenants.v2.routes';
 import { stockV2Routes } from './stock/stock.v2.routes';
@@ -58,9 +61,12 @@ export const API_ROUTES: readonly RoutesPlugin[] = [
 
 /** The admin dialect's `/api/v2` adapters (`{data}` envelope, page/size/sort) over the same services. */
 export const V2_ROUTES: readonly RoutesPlugin[] = [
-  ] = [usersV2Routes,
+  usersV2Routes,
   rolesV2Routes,
   retentionV2Routes,
   tenantsV2Routes,
   stockV2Routes,
+  catalogueV2Routes,
+  simsV2Routes,
+  dashboardV2Routes,
 ];

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTenant, buildUser, signIn } from '../../testing/factories';
+import type { TestApp } from '../../testing/test-app';
+import { createTestApp } from '../../testing/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const as = async (user: { email: string }) => {
+  const { authorization } = await signIn(t.app, user.email);
+  return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    t.app.inject({ method, url: `/api/v2${url}`, headers: { authorization }, payload: payload as never });
+};
+
+describe('who may read and change the platform catalogues', () => {
+  it('answers 403 to a reader without the page flag', async () => {
+    const tenant = await buildTenant(t.ctx.db);
+    const call = await as(await buildUser(t.ctx.db, { tenantId: tenant.id, permissions: ['VIEW_SIMS'] }));
+    expect((await call('GET', '/model')).statusCode).toBe(403);
+    expect((await call('GET', '/manufacturer')).statusCode).toBe(403);
+    expect((await call('GET', '/vendor')).statusCode).toBe(403);
+    // the SIM card forms need the vendor picker
+    expect((await call('GET', '/sim/vendor')).statusCode).toBe(200);
+  });
+
+  it('lets a tenant admin read models and vendors but never change platform rows', async () => {
+    const model = await t.ctx.db.deviceModel.create({ data: { name: 'Platform model', port: 5023, protocol: 'gt06' } });
+    const vendor = await t.ctx.db.vendor.create({ data: { name: 'Platform vendor' } });
+    const maker = await t.ctx.db.manufacturer.create({ data: { name: 'Platform maker' } });
+    const tenant = await buildTenant(t.ctx.db);
+    const call = await as(await buildUser(t.ctx.db, { tenantId: tenant.id, administrator: true }));
+    expect((await call('GET', '/model')).json().data.map((m: { id: number }) => m.id)).toContain(model.id);
+    expect((await call('GET', '/sim/vendor')).statusCode).toBe(200);
+    const writes = [
+      await call('POST', '/model', { name: 'Mine', port: 5023 }),
+      await call('PUT', `/model/${model.id}`, { name: 'Taken', port: 5023 }),
+      await call('DELETE', `/model/${model.id}`),
+      await call('POST', '/manufacturer', { name: 'Mine' }),
+      await call('PUT', `/manufacturer/${maker.id}`, { name: 'Taken' }),
+      await call('DELETE', `/manufacturer/${maker.id}`),
+      await call('POST', '/vendor', { name: 'Mine' }),
+      await call('PUT', `/vendor/${vendor.id}`, { name: 'Taken' }),
+      await call('DELETE', `/vendor/${vendor.id}`),
+    ];
+    expect(writes.map((r) => r.statusCode)).toEqual(writes.map(() => 403));
+    expect(await t.ctx.db.deviceModel.findUnique({ where: { id: model.id } })).toMatchObject({
+      name: 'Platform model',
+    });
+    expect(await t.ctx.db.vendor.findUnique({ where: { id: vendor.id } })).toMatchObject({ name: 'Platform vendor' });
+    expect(await t.ctx.db.manufacturer.findUnique({ where: { id: maker.id } })).toMatchObject({
+      name: 'Platform maker',
+    });
+    expect(await t.ctx.db.deviceModel.count({ where: { name: 'Mine' } })).toBe(0);
+  });
+
+  it('needs ADMIN_ACCOUNT and the page flag together to write, even for platform staff', async () => {
+    const flagOnly = await as(await buildUser(t.ctx.db, { permissions: ['VIEW_MODELS', 'VIEW_VENDORS'] }));
+    expect((await flagOnly('POST', '/model', { name: 'No admin', port: 5023 })).statusCode).toBe(403);
+    expect((await flagOnly('POST', '/vendor', { name: 'No admin' })).statusCode).toBe(403);
+    const adminOnly = await as(await buildUser(t.ctx.db, { permissions: ['ADMIN_ACCOUNT', 'VIEW_VENDORS'] }));
+    expect((await adminOnly('POST', '/model', { name: 'No flag', port: 5023 })).statusCode).toBe(403);
+    expect((await adminOnly('POST', '/vendor', { name: 'Allowed vendor' })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,84 @@
+import type { DeviceModelInput, ProtocolPort } from '@waymark/contracts/catalogue';
+import type { DeviceModel, Manufacturer } from '@waymark/db/client';
+import { protocolCatalogue } from '@waymark/protocols/catalogue';
+import type { AppContext } from '../../context';
+import { badRequest, conflict } from '../../http-error';
+import { found } from '../../plugins/app/access-scope';
+import type { AuthContext } from '../../plugins/app/auth-context';
+import { audit } from '../audit/audit.service';
+import { checkCatalogueWrite } from './stock-access';
+
+export type ModelRow = DeviceModel & { manufacturer: Manufacturer | null; _count: { devices: number } };
+const include = { manufacturer: true, _count: { select: { devices: true } } } as const;
+
+/** The protocols the platform serves and their ports, by port. */
+export function protocolPorts(): ProtocolPort[] {
+  return Object.values(protocolCatalogue)
+    .map((p) => ({ protocol: p.name, port: p.defaultPort }))
+    .sort((a, b) => a.port - b.port);
+}
+
+/** The protocol served on a port; a port no protocol listens on is refused, naming the port. */
+export function protocolOfPort(port: number): string {
+  const match = Object.values(protocolCatalogue).find((p) => p.defaultPort === port);
+  if (!match) throw badRequest(`No protocol is served on port ${port}`);
+  return match.name;
+}
+
+/** Every device model by name, with its manufacturer. */
+export async function listModels(auth: AuthContext, search?: string): Promise<ModelRow[]> {
+  return auth.db.deviceModel.findMany({
+    where: search ? { name: { contains: search, mode: 'insensitive' } } : {},
+    include,
+    orderBy: { name: 'asc' },
+  });
+}
+
+async function checkInput(auth: AuthContext, input: DeviceModelInput, id?: number) {
+  const clash = await auth.db.deviceModel.findFirst({
+    where: { name: { equals: input.name, mode: 'insensitive' }, NOT: id ? { id } : undefined },
+  });
+  if (clash) throw conflict('A model with this name already exists');
+  if (input.manufacturerId != null) {
+    const maker = await auth.db.manufacturer.findUnique({ where: { id: input.manufacturerId } });
+    if (!maker) throw badRequest('Unknown manufacturer');
+  }
+  return {
+    name: input.name,
+    port: input.port,
+    protocol: protocolOfPort(input.port),
+    manufacturerId: input.manufacturerId ?? null,
+  };
+}
+
+export async function createModel(ctx: AppContext, auth: AuthContext, input: DeviceModelInput): Promise<ModelRow> {
+  await checkCatalogueWrite(ctx, auth, 'VIEW_MODELS');
+  const data = await checkInput(auth, input);
+  const row = await auth.db.deviceModel.create({ data, include });
+  await audit(ctx, { action: 'model.created', userId: auth.user.id, objectType: 'model', objectId: row.id });
+  return row;
+}
+
+export async function updateModel(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  input: DeviceModelInput,
+): Promise<ModelRow> {
+  await checkCatalogueWrite(ctx, auth, 'VIEW_MODELS');
+  found(await auth.db.deviceModel.findUnique({ where: { id } }));
+  const data = await checkInput(auth, input, id);
+  const row = await auth.db.deviceModel.update({ where: { id }, data, include });
+  await audit(ctx, { action: 'model.updated', userId: auth.user.id, objectType: 'model', objectId: id });
+  return row;
+}
+
+/** A model still given to devices stays: its devices would lose their protocol. */
+export async function deleteModel(ctx: AppContext, auth: AuthContext, id: number): Promise<void> {
+  await checkCatalogueWrite(ctx, auth, 'VIEW_MODELS');
+  found(await auth.db.deviceModel.findUnique({ where: { id } }));
+  const devices = await ctx.db.device.count({ where: { modelId: id } });
+  if (devices > 0) throw conflict(`The model is used by ${devices} device(s)`);
+  await auth.db.deviceModel.delete({ where: { id } });
+  await audit(ctx, { action: 'model.deleted', userId: auth.user.id, objectType: 'model', objectId: id });
+}
