@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
+import { billingV2Routes } from './billing/billing.v2.routes';
+import { billingNotificationsV2Routes } from './billing/billing-notifications.v2.routes';
 import { calendarsRoutes } from './calendars/calendars.routes';
 import { commandsRoutes } from './commands/commands.routes';
 import { computedAttributesRoutes } from './computed-attributes/computed-attributes.routes';
@@ -22,6 +24,7 @@ import { serverRoutes } from './server/server.routes';
 import { sessionRoutes } from './session/session.routes';
 import { shareRoutes } from './share/share.routes';
 import { socketRoutes } from './socket/socket.routes';
+import { subscriptionsV2Routes } from './subscriptions/subscriptions.v2.routes';
 import { totpRoutes } from './users/totp.routes';
 import { usersRoutes } from './users/users.routes';
 import { usersV2Routes } from './users/users.v2.routes';
@@ -55,4 +58,11 @@ export const API_ROUTES: readonly RoutesPlugin[] = [
 ];
 
 /** The admin dialect's `/api/v2` adapters (`{data}` envelope, page/size/sort) over the same services. */
-export const V2_ROUTES: readonly RoutesPlugin[] = [usersV2Routes, rolesV2Routes, retentionV2Routes];
+export const V2_ROUTES: readonly RoutesPlugin[] = [
+  usersV2Routes,
+  rolesV2Routes,
+  retentionV2Routes,
+  subscriptionsV2Routes,
+  billingV2Routes,
+  billingNotificationsV2Routes,
+];

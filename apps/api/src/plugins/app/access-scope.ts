@@ -32,6 +32,7 @@ export const TENANT_OWNED_MODELS = [
   'ScheduledReport',
   'Invoice',
   'BillingNotification',
+  'BillingNotice',
   'ShareLink',
   'AuditLog',
   'NotificationDelivery',
