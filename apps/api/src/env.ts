@@ -99,6 +99,10 @@ export const envSchema = z
     WAYMARK_WEBHOOK_URL: z.url().optional(),
     /** webhooks may reach private, loopback, link-local and metadata addresses (off: only public ones) */
     WAYMARK_WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+    // online payment of invoices (modules/billing/payment-provider.ts): offered when all three are set
+    WAYMARK_PAYMENT_URL: z.url().optional(),
+    WAYMARK_PAYMENT_KEY: optionalText,
+    WAYMARK_PAYMENT_SECRET: optionalText,
     WAYMARK_NOTIFY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
     OIDC_ISSUER: z.url().optional(),
     OIDC_CLIENT_ID: optionalText,

@@ -12,6 +12,7 @@ import type { AppContext } from './context';
 import type { Env } from './env';
 import { PartitionMonths } from './history/partitions';
 import { startHistory } from './history/worker';
+import { startBilling } from './jobs/billing-worker';
 import { LiveHub } from './live/live-hub';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
@@ -169,6 +170,8 @@ export async function startApiServer(env: Env, options: ApiServerOptions = {}): 
     const processing = startProcessing(ctx, bus, pool, { partitions });
     closers.push(() => processing.close());
     closers.push(startNotifications(ctx).close);
+    const billing = startBilling(ctx);
+    closers.push(() => billing.close());
     const app = await buildApp(ctx, { webDir: env.WAYMARK_WEB_DIR ?? join(paths.root, 'apps', 'web', 'dist') });
     closers.push(() => app.close());
     await app.listen({ port: env.PORT, host: env.HOST });

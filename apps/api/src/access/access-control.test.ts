@@ -79,6 +79,12 @@ const BODIES: Record<string, unknown> = {
   'POST /api/v2/sim/:id/device': { deviceId: null },
   'POST /api/v2/sim/import/preview': { csv: 'ICCID\n8944500102198304826' },
   'POST /api/v2/sim/import': { csv: 'ICCID\n8944500102198304826' },
+  'POST /api/v2/subscription': { name: 'P', priceCents: 100 },
+  'PUT /api/v2/subscription/:id': { name: 'P2', priceCents: 100 },
+  'POST /api/v2/subscription/:id/assign': { tenantId: 999999 },
+  'POST /api/v2/billing/expired/extend': { tenantIds: [999999], months: 1 },
+  'POST /api/v2/billing/notification': { name: 'N', type: 'DAYS_BEFORE_EXPIRY', value: 7 },
+  'PUT /api/v2/billing/notification/:id': { name: 'N2', type: 'DAYS_BEFORE_EXPIRY', value: 7 },
 };
 
 const fill = (url: string) => url.replace(/:(\w+)/g, '999999');
@@ -168,6 +174,21 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
       data: { iccid: `8900000${String(b.id).padStart(12, '0')}`, tenantId: b.id },
     });
     const tokenB = await t.ctx.db.apiToken.create({ data: { id: crypto.randomUUID(), userId: userB.id } });
+    const planB = await t.ctx.db.subscription.create({ data: { name: `Plan of ${b.id}` } });
+    await t.ctx.db.tenant.update({ where: { id: b.id }, data: { subscriptionId: planB.id } });
+    const invoiceB = await t.ctx.db.invoice.create({
+      data: {
+        tenantId: b.id,
+        number: `INV-B-${b.id}`,
+        status: 'ISSUED',
+        amountCents: 100,
+        periodStart: new Date('2026-01-01T00:00:00Z'),
+        periodEnd: new Date('2026-02-01T00:00:00Z'),
+      },
+    });
+    const billingRuleB = await t.ctx.db.billingNotification.create({
+      data: { name: 'B', type: 'DAYS_BEFORE_EXPIRY', value: 7, tenantId: b.id },
+    });
     /** the foreign id to send for each route parameter, by route */
     const foreignIds: Record<string, number | string | (number | string)[]> = {
       '/api/users/:id': userB.id,
@@ -223,6 +244,18 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
       '/api/v2/sim/:id': simB.id,
       '/api/v2/sim/:id/history': simB.id,
       '/api/v2/sim/:id/device': simB.id,
+      '/api/v2/subscription/:id': planB.id,
+      '/api/v2/subscription/disable/:id': planB.id,
+      '/api/v2/subscription/enable/:id': planB.id,
+      '/api/v2/subscription/:id/assign': planB.id,
+      '/api/v2/subscription/tenant/:id': b.id,
+      '/api/v2/billing/invoice/:id': invoiceB.id,
+      '/api/v2/billing/invoice/:id/pdf': invoiceB.id,
+      '/api/v2/billing/invoice/:id/pay': invoiceB.id,
+      '/api/v2/billing/invoice/:id/checkout': invoiceB.id,
+      '/api/v2/billing/notification/:id': billingRuleB.id,
+      '/api/v2/billing/notification/enable/:id': billingRuleB.id,
+      '/api/v2/billing/notification/disable/:id': billingRuleB.id,
     };
     const idRoutes = t.app.routeTable.filter((r) => r.url.includes(':'));
     expect(idRoutes.length).toBeGreaterThan(5);
@@ -242,6 +275,11 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(platformOnly ? 403 : 404);
     }
     expect((await t.ctx.db.tenant.findUniqueOrThrow({ where: { id: b.id } })).retentionDays).toBeNull();
+    expect(await t.ctx.db.invoice.findUnique({ where: { id: invoiceB.id } })).toMatchObject({ status: 'ISSUED' });
+    expect(await t.ctx.db.billingNotification.findUnique({ where: { id: billingRuleB.id } })).toMatchObject({
+      name: 'B',
+      enabled: true,
+    });
     const after = await t.ctx.db.user.findUniqueOrThrow({ where: { id: userB.id } });
     expect(after.name).toBe(userB.name);
     expect(await t.ctx.db.role.findUnique({ where: { id: roleB.id } })).not.toBeNull();

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
+import { billingV2Routes } from './billing/billing.v2.routes';
+import { billingNotificationsV2Routes } from './billing/billing-notifications.v2.routes';
 import { calendarsRoutes } from './calendars/calendars.routes';
 import { catalogueV2Routes } from './catalogue/catalogue.v2.routes';
 import { commandsRoutes } from './commands/commands.routes';
@@ -27,6 +29,7 @@ import { simsV2Routes } from './sims/sims.v2.routes';
 import { socketRoutes } from './socket/socket.routes';
 import { tenantsV2Routes } from './tenants/tenants.v2.routes';
 import { stockV2Routes } from './stock/stock.v2.routes';
+import { subscriptionsV2Routes } from './subscriptions/subscriptions.v2.routes';
 import { totpRoutes } from './users/totp.routes';
 import { usersRoutes } from './users/users.routes';
 import { usersV2Routes } from './users/users.v2.routes';
@@ -64,9 +67,12 @@ export const V2_ROUTES: readonly RoutesPlugin[] = [
   usersV2Routes,
   rolesV2Routes,
   retentionV2Routes,
+  billingV2Routes,
+  billingNotificationsV2Routes,
+  catalogueV2Routes,
+  dashboardV2Routes,
+  simsV2Routes,
   tenantsV2Routes,
   stockV2Routes,
-  catalogueV2Routes,
-  simsV2Routes,
-  dashboardV2Routes,
+  subscriptionsV2Routes,
 ];

@@ -35,6 +35,7 @@ export const TENANT_OWNED_MODELS = [
   'ScheduledReport',
   'Invoice',
   'BillingNotification',
+  'BillingNotice',
   'ShareLink',
   'AuditLog',
   'NotificationDelivery',
