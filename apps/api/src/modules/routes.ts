@@ -23,6 +23,7 @@ import { sessionRoutes } from './session/session.routes';
 import { shareRoutes } from './share/share.routes';
 import { socketRoutes } from './socket/socket.routes';
 import { totpRoutes } from './users/totp.routes';
+import { userAdminV2Routes } from './users/user-admin.v2.routes';
 import { usersRoutes } from './users/users.routes';
 import { usersV2Routes } from './users/users.v2.routes';
 
@@ -55,4 +56,4 @@ export const API_ROUTES: readonly RoutesPlugin[] = [
 ];
 
 /** The admin dialect's `/api/v2` adapters (`{data}` envelope, page/size/sort) over the same services. */
-export const V2_ROUTES: readonly RoutesPlugin[] = [usersV2Routes, rolesV2Routes, retentionV2Routes];
+export const V2_ROUTES: readonly RoutesPlugin[] = [usersV2Routes, userAdminV2Routes, rolesV2Routes, retentionV2Routes];

@@ -15,6 +15,8 @@ export interface AuthContext {
   /** auth session of the request, when it came with one */
   sessionId?: string;
   method: 'bearer' | 'cookie' | 'basic' | 'api-token';
+  /** the administrator who opened this session as the user ("connect as user"), when one did */
+  impersonatorId?: number;
 }
 
 /** Administrators hold every flag; others hold their role's flags, platform-only flags only as platform staff. */
@@ -37,6 +39,7 @@ export async function buildAuthContext(
   user: UserWithRole,
   method: AuthContext['method'],
   sessionId?: string,
+  impersonatorId?: number | null,
 ): Promise<AuthContext> {
   const platform = user.tenantId === null;
   const scope: AccessScope = {
@@ -44,5 +47,13 @@ export async function buildAuthContext(
     platform,
     tenantIds: platform ? [] : await tenantTree(db, user.tenantId as number),
   };
-  return { user, permissions: effectivePermissions(user), scope, db: scopedDb(db, scope), sessionId, method };
+  return {
+    user,
+    permissions: effectivePermissions(user),
+    scope,
+    db: scopedDb(db, scope),
+    sessionId,
+    method,
+    ...(impersonatorId ? { impersonatorId } : {}),
+  };
 }
