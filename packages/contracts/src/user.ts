@@ -35,6 +35,8 @@ export const userSchema = z.object({
   attributes: z.record(z.string(), z.unknown()),
   permissions: z.array(permissionSchema).describe('effective permission flags of the user'),
   createdAt: isoDate,
+  /** set when an administrator opened this session as the user ("connect as user"): the web app marks it */
+  impersonatedBy: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -31,6 +31,7 @@ import { tenantsV2Routes } from './tenants/tenants.v2.routes';
 import { stockV2Routes } from './stock/stock.v2.routes';
 import { subscriptionsV2Routes } from './subscriptions/subscriptions.v2.routes';
 import { totpRoutes } from './users/totp.routes';
+import { userAdminV2Routes } from './users/user-admin.v2.routes';
 import { usersRoutes } from './users/users.routes';
 import { usersV2Routes } from './users/users.v2.routes';
 
@@ -75,4 +76,5 @@ export const V2_ROUTES: readonly RoutesPlugin[] = [
   tenantsV2Routes,
   stockV2Routes,
   subscriptionsV2Routes,
+  userAdminV2Routes,
 ];

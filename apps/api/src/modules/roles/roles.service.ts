@@ -10,16 +10,26 @@ import { checkNotReadonly } from '../shared/readonly';
 
 /** A role may grant only what its author holds; tenant roles never grant platform flags. */
 function checkGrant(auth: AuthContext, input: RoleInput, tenantId: number | null) {
-  for (const p of input.permissions) {
-    if (!auth.user.administrator && !auth.permissions.includes(p))
-      throw forbidden('The role grants permissions you do not hold');
-    if (tenantId !== null && PLATFORM_PERMISSIONS.includes(p)) throw forbidden(`${p} is reserved to platform roles`);
+  const missing = auth.user.administrator ? [] : input.permissions.filter((p) => !auth.permissions.includes(p));
+  if (missing.length > 0) {
+    throw forbidden(`A role can only grant permissions you hold yourself; you do not hold ${missing.join(', ')}`);
+  }
+  const reserved = tenantId === null ? [] : input.permissions.filter((p) => PLATFORM_PERMISSIONS.includes(p));
+  if (reserved.length > 0) {
+    throw forbidden(`${reserved.join(', ')} can only be granted by platform-wide roles, not by a tenant's role`);
   }
 }
 
+/** Whether the caller may hand this role to a user: it grants nothing the caller lacks (administrators hold all). */
+export function canAssign(auth: AuthContext, role: Role): boolean {
+  return auth.user.administrator || role.permissions.every((p) => auth.permissions.includes(p as never));
+}
+
 /** Every visible role: the caller's tenants' and the platform-wide ones, platform-wide first. */
-export async function listRoles(auth: AuthContext): Promise<Role[]> {
-  return auth.db.role.findMany({ orderBy: [{ tenantId: 'asc' }, { name: 'asc' }] });
+export async function listRoles(auth: AuthContext, filter: { assignable?: boolean } = {}): Promise<Role[]> {
+  const roles = await auth.db.role.findMany({ orderBy: [{ tenantId: 'asc' }, { name: 'asc' }] });
+  // the role picker: the roles the caller may give a user (the same rule the user service checks)
+  return filter.assignable ? roles.filter((r) => canAssign(auth, r)) : roles;
 }
 
 export async function getRole(auth: AuthContext, id: number): Promise<Role> {
@@ -29,15 +39,19 @@ export async function getRole(auth: AuthContext, id: number): Promise<Role> {
 async function writable(auth: AuthContext, id: number): Promise<Role> {
   const role = await getRole(auth, id);
   // Platform-wide roles are visible to tenants but only platform staff change them; system roles never change.
-  if (role.system) throw forbidden('System roles cannot be changed');
-  if (role.tenantId === null && !auth.scope.platform) throw forbidden();
+  if (role.system) throw forbidden('Built-in roles cannot be changed or deleted');
+  if (role.tenantId === null && !auth.scope.platform) {
+    throw forbidden('Platform-wide roles can only be changed by platform staff');
+  }
   return role;
 }
 
 export async function createRole(ctx: AppContext, auth: AuthContext, input: RoleInput): Promise<Role> {
   await checkNotReadonly(ctx, auth);
   const tenantId = input.tenantId === undefined ? (auth.scope.platform ? null : auth.user.tenantId) : input.tenantId;
-  if (!auth.scope.platform && (tenantId === null || !auth.scope.tenantIds.includes(tenantId))) throw forbidden();
+  if (!auth.scope.platform && (tenantId === null || !auth.scope.tenantIds.includes(tenantId))) {
+    throw forbidden('You can only create roles for your own tenant or its sub-tenants');
+  }
   checkGrant(auth, input, tenantId);
   await unique(auth, input.name, tenantId);
   const role = await auth.db.role.create({

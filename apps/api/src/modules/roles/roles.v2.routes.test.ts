@@ -1,6 +1,6 @@
 import type { Permission } from '@waymark/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTenant, buildUser, signIn } from '../../testing/factories';
+import { buildRole, buildTenant, buildUser, signIn } from '../../testing/factories';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
 
@@ -113,5 +113,38 @@ describe('/api/v2/role', () => {
       headers: { authorization: headers },
     });
     expect(del.statusCode).toBe(409);
+  });
+
+  it('?assignable=true lists only the roles whose flags the caller holds, also to user managers', async () => {
+    const { tenant, headers } = await tenantManager(['VIEW_USERS', 'VIEW_DEVICES', 'TRACK_DEVICES']);
+    const mine = await buildRole(t.ctx.db, ['VIEW_DEVICES'], { tenantId: tenant.id });
+    const beyond = await buildRole(t.ctx.db, ['VIEW_DEVICES', 'SEND_COMMAND'], { tenantId: tenant.id });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/role?assignable=true',
+      headers: { authorization: headers },
+    });
+    expect(res.statusCode).toBe(200);
+    const ids = res.json().data.map((r: { id: number }) => r.id);
+    expect(ids).toContain(mine.id);
+    expect(ids).not.toContain(beyond.id);
+    const names = res.json().data.map((r: { name: string }) => r.name);
+    expect(names).not.toContain('Tenant administrator');
+    const all = await t.app.inject({ method: 'GET', url: '/api/v2/role', headers: { authorization: headers } });
+    expect(all.statusCode).toBe(403);
+  });
+
+  it('explains a refused grant by naming the flags', async () => {
+    const { headers } = await tenantManager(['CREATE_ROLE']);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/role',
+      headers: { authorization: headers },
+      payload: { name: 'Too much', permissions: ['VIEW_USERS', 'SEND_COMMAND'] },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(
+      'A role can only grant permissions you hold yourself; you do not hold VIEW_USERS, SEND_COMMAND',
+    );
   });
 });

@@ -4,6 +4,7 @@ import { roleInputSchema, roleSchema } from '@waymark/contracts/role';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { forbidden } from '../../http-error';
 import { caller } from '../../plugins/app/auth';
 import { data } from '../shared/v2';
 import { presentRole } from './roles.presenter';
@@ -13,8 +14,22 @@ import { createRole, deleteRole, getRole, listRoles, updateRole } from './roles.
 export const rolesV2Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/role',
-    { config: { permissions: ['VIEW_ROLES'] }, schema: { response: { 200: dataSchema(z.array(roleSchema)) } } },
-    async (req) => data((await listRoles(caller(req))).map(presentRole)),
+    {
+      // the role picker of the user forms asks with ?assignable=true: user managers may read it without VIEW_ROLES
+      config: { permissions: ['VIEW_ROLES', 'VIEW_USERS', 'ADMIN_ACCOUNT'] },
+      schema: {
+        querystring: z.object({ assignable: z.enum(['true', 'false']).optional() }),
+        response: { 200: dataSchema(z.array(roleSchema)) },
+      },
+    },
+    async (req) => {
+      const auth = caller(req);
+      const assignable = req.query.assignable === 'true';
+      // the full list (with every role's flags) stays for VIEW_ROLES; user managers see what they may assign
+      if (!assignable && !auth.permissions.includes('VIEW_ROLES'))
+        throw forbidden('Viewing every role needs the VIEW_ROLES permission');
+      return data((await listRoles(auth, { assignable })).map(presentRole));
+    },
   );
 
   app.get(

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import { notFound, unauthorized } from '../../http-error';
 import { caller } from '../../plugins/app/auth';
 import { SESSION_COOKIE } from '../../plugins/app/authenticate';
+import { impersonatorOf } from '../users/impersonation.service';
 import { presentUser } from '../users/users.presenter';
 import { clearSessionCookie, setSessionCookie } from './cookies';
 import {
@@ -64,7 +65,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         return { ...presentUser(user), ...body };
       }
       if (!req.auth) throw notFound();
-      return presentUser(req.auth.user);
+      // an administrator's "connect as user" session names the administrator, for the web app's banner
+      return { ...presentUser(req.auth.user), impersonatedBy: await impersonatorOf(ctx, req.auth) };
     },
   );
 

@@ -12,7 +12,9 @@ import { audit } from '../audit/audit.service';
 export interface SessionMeta {
   ip?: string;
   userAgent?: string;
-  method?: 'password' | 'oidc' | 'token';
+  method?: 'password' | 'oidc' | 'token' | 'impersonation';
+  /** an administrator opening the session as the user: marked on the session, and not the user's sign-in */
+  impersonatorId?: number;
   /** false: a 12-hour session with a browser-session cookie ("remember me" unticked) */
   persistent?: boolean;
 }
@@ -49,9 +51,10 @@ export async function createSession(
       method: fromToken ? tokenMethod(fromToken.id) : (meta.method ?? 'password'),
       persistent,
       expiresAt,
+      impersonatorId: meta.impersonatorId ?? null,
     },
   });
-  await ctx.db.user.update({ where: { id: userId }, data: { lastLoginAt: new Date() } });
+  if (!meta.impersonatorId) await ctx.db.user.update({ where: { id: userId }, data: { lastLoginAt: new Date() } });
   return { ...(await accessToken(ctx, userId, id)), refreshToken };
 }
 

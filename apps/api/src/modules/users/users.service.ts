@@ -2,6 +2,7 @@ import type { Page, PageQuery } from '@waymark/contracts/common';
 import { messages } from '@waymark/contracts/errors';
 import { hasAnyPermission } from '@waymark/contracts/permissions';
 import type { UserInput } from '@waymark/contracts/user';
+import type { UserStatus } from '@waymark/contracts/user-admin';
 import type { Db, Prisma } from '@waymark/db/client';
 import type { AppContext } from '../../context';
 import { conflict, forbidden, HttpError, tooManyRequests } from '../../http-error';
@@ -48,14 +49,33 @@ const LIST_MAX = 5000;
 export interface UserFilter {
   userId?: number;
   tenantId?: number;
+  roleId?: number;
   /** name or email contains it, any case */
   search?: string;
+  /** active: may sign in; disabled: disabled or deactivated; expired: past its expiration time */
+  status?: UserStatus;
+}
+
+function statusWhere(status: UserStatus | undefined): Prisma.UserWhereInput {
+  const now = new Date();
+  switch (status) {
+    case 'active':
+      return { disabled: false, active: true, OR: [{ expirationTime: null }, { expirationTime: { gt: now } }] };
+    case 'disabled':
+      return { OR: [{ disabled: true }, { active: false }] };
+    case 'expired':
+      return { expirationTime: { lte: now } };
+    default:
+      return {};
+  }
 }
 
 function userWhere(filter: UserFilter): Prisma.UserWhereInput {
   return {
+    AND: [statusWhere(filter.status)],
     ...(filter.userId ? { id: filter.userId } : {}),
     ...(filter.tenantId ? { tenantId: filter.tenantId } : {}),
+    ...(filter.roleId ? { roleId: filter.roleId } : {}),
     ...(filter.search
       ? {
           OR: [
@@ -107,8 +127,9 @@ async function checkRole(auth: AuthContext, roleId: number | null | undefined) {
   if (roleId == null) return;
   const role = await auth.db.role.findUnique({ where: { id: roleId } });
   if (!role) throw new HttpError(400, 'Unknown role');
-  if (!auth.user.administrator && role.permissions.some((p) => !auth.permissions.includes(p as never))) {
-    throw forbidden('The role grants permissions you do not hold');
+  const missing = auth.user.administrator ? [] : role.permissions.filter((p) => !auth.permissions.includes(p as never));
+  if (missing.length > 0) {
+    throw forbidden(`You cannot assign a role granting permissions you do not hold: ${missing.join(', ')}`);
   }
 }
 
@@ -116,7 +137,7 @@ async function checkRole(auth: AuthContext, roleId: number | null | undefined) {
  * Another user is the caller's to change, disable or delete only when the caller manages users and the target
  * holds no permission the caller lacks (administrators excepted, and only administrators touch administrators).
  */
-function checkManageable(auth: AuthContext, target: UserWithRole) {
+export function checkManageable(auth: AuthContext, target: UserWithRole) {
   if (!canManageUsers(auth)) throw forbidden();
   if (auth.user.administrator) return;
   if (target.administrator) throw forbidden();

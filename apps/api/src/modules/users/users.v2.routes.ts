@@ -1,7 +1,7 @@
-import { dataSchema, idParamsSchema, pageQuerySchema, pageSchema } from '@waymark/contracts/common';
+import { dataSchema, idParamsSchema, pageSchema } from '@waymark/contracts/common';
 import { userInputSchema, userSchema, userUpdateSchema } from '@waymark/contracts/user';
+import { userPageQuerySchema } from '@waymark/contracts/user-admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { caller } from '../../plugins/app/auth';
 import { data, mapPage } from '../shared/v2';
@@ -10,18 +10,14 @@ import { createUser, deleteUser, pageUsers, readUser, updateUser } from './users
 
 const MANAGE = ['ADMIN_ACCOUNT', 'VIEW_USERS'] as const;
 
-/** /api/v2/auth/me and /api/v2/user (paged, for the admin area). */
+/** /api/v2/user (paged, for the admin area); the account actions are in user-admin.v2.routes.ts. */
 export const usersV2Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/auth/me', { schema: { response: { 200: dataSchema(userSchema) } } }, async (req) =>
-    data(presentUser(caller(req).user)),
-  );
-
   app.get(
     '/user',
     {
       config: { permissions: [...MANAGE] },
       schema: {
-        querystring: pageQuerySchema.extend({ tenantId: z.coerce.number().int().optional() }),
+        querystring: userPageQuerySchema,
         response: { 200: dataSchema(pageSchema(userSchema)) },
       },
     },

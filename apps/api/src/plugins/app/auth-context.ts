@@ -15,6 +15,8 @@ export interface AuthContext {
   /** auth session of the request, when it came with one */
   sessionId?: string;
   method: 'bearer' | 'cookie' | 'basic' | 'api-token';
+  /** the administrator who opened this session as the user ("connect as user"), when one did */
+  impersonatorId?: number;
 }
 
 /** Administrators hold every flag; others hold their role's flags, platform-only flags only as platform staff. */
@@ -52,9 +54,18 @@ export async function buildAuthContext(
   user: UserWithRole,
   method: AuthContext['method'],
   sessionId?: string,
+  impersonatorId?: number | null,
 ): Promise<AuthContext> {
   const platform = user.tenantId === null;
   const tree = platform ? { visible: [], managed: [] } : await tenantSubtree(db, user.tenantId as number);
   const scope: AccessScope = { userId: user.id, platform, tenantIds: tree.visible, managedTenantIds: tree.managed };
-  return { user, permissions: effectivePermissions(user), scope, db: scopedDb(db, scope), sessionId, method };
+  return {
+    user,
+    permissions: effectivePermissions(user),
+    scope,
+    db: scopedDb(db, scope),
+    sessionId,
+    method,
+    ...(impersonatorId ? { impersonatorId } : {}),
+  };
 }

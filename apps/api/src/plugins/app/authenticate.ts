@@ -26,7 +26,7 @@ export async function authenticate(ctx: AppContext, req: FastifyRequest): Promis
     if (!sameOrigin(ctx, req)) return null;
     const session = await findSessionByRefreshToken(ctx, cookie);
     if (!session || accountProblem(session.user)) return null;
-    return buildAuthContext(ctx.db, session.user, 'cookie', session.id);
+    return buildAuthContext(ctx.db, session.user, 'cookie', session.id, session.impersonatorId);
   }
   return null;
 }
@@ -58,7 +58,7 @@ export async function bearer(ctx: AppContext, token: string): Promise<AuthContex
     if (!session || session.revokedAt || session.expiresAt <= new Date() || session.userId !== access.userId)
       return null;
     if (accountProblem(session.user)) return null;
-    return buildAuthContext(ctx.db, session.user, 'bearer', session.id);
+    return buildAuthContext(ctx.db, session.user, 'bearer', session.id, session.impersonatorId);
   }
   const api = await verifyToken(ctx.jwtKey, token, 'api');
   if (api) return apiToken(ctx, api.id, api.userId);
