@@ -4,6 +4,7 @@ import type { Db } from '@waymark/db/client';
 import type { SimulatedProtocol } from '@waymark/ingest/simulator/device-links';
 import type { SimulatedDevice, Simulation } from '@waymark/ingest/simulator/simulation';
 import { imeiOf, startSimulation } from '@waymark/ingest/simulator/simulation';
+import { ensureDemoPlatform } from './demo-platform';
 
 export const DEMO_TENANT_NAME = 'Demo fleet';
 export const DEMO_EMAIL = 'demo@waymark.local';
@@ -118,6 +119,10 @@ export interface Demo {
 export async function startDemo(db: Db, options: DemoOptions): Promise<Demo> {
   const say = options.say ?? console.log;
   const fleet = await ensureDemoFleet(db);
+  const platform = await ensureDemoPlatform(db, fleet.tenantId);
+  for (const c of platform.credentials) {
+    say(`demo platform: ${c.email} / password ${c.password} (shown this once)`);
+  }
   const portOf = (protocol: SimulatedProtocol) =>
     options.listening.find((l) => l.protocol === protocol && l.transport === (protocol === 'osmand' ? 'http' : 'tcp'))
       ?.port;
