@@ -110,7 +110,7 @@ export function useTenantMutation<V, R = unknown>(options: TenantMutationOptions
  * Saves a tenant's changes optimistically: the detail and every loaded list page show them at once, and go back
  * to what they were when the server refuses; the server's answer then replaces them.
  */
-export function useUpdateTenantMutation(done?: () => void) {
+export function useUpdateTenantMutation() {
   const { t } = useTranslation('adminTenants');
   const queryClient = useQueryClient();
   const notifyFailure = useNotifyTenantError();
@@ -135,7 +135,6 @@ export function useUpdateTenantMutation(done?: () => void) {
     onSuccess: (tenant) => {
       queryClient.setQueryData(tenantKeys.detail(tenant.id), tenant);
       notifySuccess(t('success.tenantUpdated'));
-      done?.();
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: tenantKeys.lists() }),
   });
