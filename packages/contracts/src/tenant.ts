@@ -16,7 +16,6 @@ export const TENANT_PAGE_SIZE = 12;
 export const TENANT_MEMBER_PAGE_SIZE = 10;
 
 export const tenantStatusSchema = z.enum(['active', 'inactive', 'all']);
-export type TenantStatus = z.infer<typeof tenantStatusSchema>;
 
 export const tenantSchema = z.object({
   id: z.number().int(),
