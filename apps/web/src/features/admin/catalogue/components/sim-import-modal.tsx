@@ -70,9 +70,7 @@ export function SimImportModal({ onClose }: { onClose: () => void }) {
         />
         <Textarea
           label={t('sims.import.content')}
-          autosize
-          minRows={3}
-          maxRows={8}
+          rows={6}
           value={csv}
           onChange={(event) => changeCsv(event.currentTarget.value)}
           styles={{ input: { fontFamily: 'monospace' } }}
