@@ -26,6 +26,7 @@ const NotFoundPage = page(() => import('./pages/not-found-page'), 'NotFoundPage'
 const TermsPage = page(() => import('./pages/terms-page'), 'TermsPage');
 const PrivacyPolicyPage = page(() => import('./pages/privacy-policy-page'), 'PrivacyPolicyPage');
 const RegisterUserPage = page(() => import('./pages/register-user-page'), 'RegisterUserPage');
+const PaymentSuccessPage = page(() => import('./pages/payment-success-page'), 'PaymentSuccessPage');
 const PasswordResetRequestPage = page(() => import('./pages/password-reset-request-page'), 'PasswordResetRequestPage');
 const PasswordUpdatePage = lazy(async () => ({
   default: (await import('./pages/password-update-page')).PasswordUpdatePage,
@@ -78,6 +79,7 @@ export const routes: RouteObject[] = [
           { path: 'terms', element: <TermsPage /> },
           { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
           { path: 'register/user', element: <RegisterUserPage /> },
+          { path: 'register/payment/success', element: <PaymentSuccessPage /> },
           { path: 'password/reset', element: <PasswordResetRequestPage /> },
           { path: 'password/reset/:token', element: <PasswordUpdatePage mode="reset" /> },
           { path: 'password/create/:token', element: <PasswordUpdatePage mode="create" /> },
