@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Brand } from '../components/brand';
 import { PageLoader } from '../components/page-loader';
+import { ImpersonationBanner } from '../features/admin/accounts/components/impersonation-banner';
 import { UserMenu } from '../features/auth/components/user-menu';
 import { RequirePermission } from '../features/permissions/require-permission';
 import { PreferencesSync } from '../features/settings/components/preferences-sync';
@@ -61,6 +62,7 @@ export function AdminLayout() {
           <AppNavbar onNavigate={close} sections={adminNavSections} label="nav.adminLabel" />
         </AppShell.Navbar>
         <AppShell.Main>
+          <ImpersonationBanner />
           <Suspense fallback={<PageLoader />}>
             <PreferencesSync />
             <Outlet />

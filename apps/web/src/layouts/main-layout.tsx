@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { Brand } from '../components/brand';
 import { PageLoader } from '../components/page-loader';
+import { ImpersonationBanner } from '../features/admin/accounts/components/impersonation-banner';
 import { UserMenu } from '../features/auth/components/user-menu';
 import { PreferencesSync } from '../features/settings/components/preferences-sync';
 import { LiveProvider } from '../live/live-provider';
@@ -50,6 +51,7 @@ export function MainLayout() {
         <AppNavbar onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main>
+        <ImpersonationBanner />
         <Suspense fallback={<PageLoader />}>
           <LiveProvider>
             <PreferencesSync />

@@ -12,6 +12,7 @@ import {
 import { useForm } from '@mantine/form';
 import { type User, userInputSchema } from '@waymark/contracts/user';
 import { useTranslation } from 'react-i18next';
+import { RolePicker } from '../../../components/role-picker';
 import { orNull, zodValidate } from '../../../lib/forms';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSaveUserMutation, useSendPasswordLinkMutation } from '../settings.queries';
@@ -27,6 +28,7 @@ interface Values {
   disableReports: boolean;
   deviceLimit: number | string;
   userLimit: number | string;
+  roleId: number | null;
 }
 
 const FLAGS = ['readonly', 'deviceReadonly', 'limitCommands', 'disableReports'] as const;
@@ -42,6 +44,7 @@ const toInput = (v: Values) => ({
   disableReports: v.disableReports,
   deviceLimit: Number(v.deviceLimit),
   userLimit: Number(v.userLimit),
+  roleId: v.roleId,
 });
 
 /**
@@ -64,6 +67,7 @@ export function UserFormModal({ user, opened, onClose }: { user?: User; opened: 
       disableReports: user?.disableReports ?? false,
       deviceLimit: user?.deviceLimit ?? -1,
       userLimit: user?.userLimit ?? 0,
+      roleId: user?.roleId ?? null,
     },
     validate: zodValidate(userInputSchema, toInput, (issue) =>
       issue.path[0] === 'email'
@@ -124,6 +128,12 @@ export function UserFormModal({ user, opened, onClose }: { user?: User; opened: 
               />
             )}
             <TextInput label={t('account.phone')} type="tel" {...form.getInputProps('phone')} />
+            <RolePicker
+              label={t('users.role')}
+              placeholder={t('users.noRole')}
+              value={form.values.roleId}
+              onChange={(roleId) => form.setFieldValue('roleId', roleId)}
+            />
             <NumberInput
               label={t('users.deviceLimit')}
               description={t('users.unlimitedHint')}
