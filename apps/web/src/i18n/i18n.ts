@@ -1,23 +1,5 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import adminAccountsEl from '../features/admin/accounts/locales/el.json';
-import adminAccountsEn from '../features/admin/accounts/locales/en.json';
-import adminAccountsFr from '../features/admin/accounts/locales/fr.json';
-import adminBillingEl from '../features/admin/billing/locales/el.json';
-import adminBillingEn from '../features/admin/billing/locales/en.json';
-import adminBillingFr from '../features/admin/billing/locales/fr.json';
-import adminCatalogueEl from '../features/admin/catalogue/locales/el.json';
-import adminCatalogueEn from '../features/admin/catalogue/locales/en.json';
-import adminCatalogueFr from '../features/admin/catalogue/locales/fr.json';
-import adminEl from '../features/admin/shared/locales/el.json';
-import adminEn from '../features/admin/shared/locales/en.json';
-import adminFr from '../features/admin/shared/locales/fr.json';
-import adminStockEl from '../features/admin/stock/locales/el.json';
-import adminStockEn from '../features/admin/stock/locales/en.json';
-import adminStockFr from '../features/admin/stock/locales/fr.json';
-import adminTenantsEl from '../features/admin/tenants/locales/el.json';
-import adminTenantsEn from '../features/admin/tenants/locales/en.json';
-import adminTenantsFr from '../features/admin/tenants/locales/fr.json';
 import alertsEl from '../features/alerts/locales/el.json';
 import alertsEn from '../features/alerts/locales/en.json';
 import alertsFr from '../features/alerts/locales/fr.json';
@@ -78,12 +60,6 @@ export const resources = {
     maintenance: maintenanceEn,
     settings: settingsEn,
     replay: replayEn,
-    admin: adminEn,
-    adminTenants: adminTenantsEn,
-    adminStock: adminStockEn,
-    adminCatalogue: adminCatalogueEn,
-    adminBilling: adminBillingEn,
-    adminAccounts: adminAccountsEn,
   },
   fr: {
     translation: fr,
@@ -97,12 +73,6 @@ export const resources = {
     maintenance: maintenanceFr,
     settings: settingsFr,
     replay: replayFr,
-    admin: adminFr,
-    adminTenants: adminTenantsFr,
-    adminStock: adminStockFr,
-    adminCatalogue: adminCatalogueFr,
-    adminBilling: adminBillingFr,
-    adminAccounts: adminAccountsFr,
   },
   el: {
     translation: el,
@@ -116,12 +86,6 @@ export const resources = {
     maintenance: maintenanceEl,
     settings: settingsEl,
     replay: replayEl,
-    admin: adminEl,
-    adminTenants: adminTenantsEl,
-    adminStock: adminStockEl,
-    adminCatalogue: adminCatalogueEl,
-    adminBilling: adminBillingEl,
-    adminAccounts: adminAccountsEl,
   },
 } as const;
 

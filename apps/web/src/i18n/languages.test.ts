@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { adminResources } from './admin-resources';
 import { resources } from './i18n';
 import { applyDocumentLanguage, detectLanguage, isRtlLanguage } from './languages';
 import el from './locales/el.json';
@@ -59,10 +60,16 @@ describe('translations', () => {
   });
 
   it('every feature namespace has the same keys in French and Greek as in English, none empty', () => {
-    for (const ns of Object.keys(resources.en)) {
-      const english = keys(resources.en[ns as keyof typeof resources.en]).sort();
+    const all = {
+      en: { ...resources.en, ...adminResources.en },
+      fr: { ...resources.fr, ...adminResources.fr },
+      el: { ...resources.el, ...adminResources.el },
+    };
+    expect(Object.keys(all.en)).toContain('adminTenants');
+    for (const ns of Object.keys(all.en)) {
+      const english = keys(all.en[ns as keyof typeof all.en]).sort();
       for (const lang of ['fr', 'el'] as const) {
-        const bundle = resources[lang][ns as keyof typeof resources.en];
+        const bundle = all[lang][ns as keyof typeof all.en];
         expect(keys(bundle).sort(), `${lang}:${ns}`).toEqual(english);
         expect(JSON.stringify(bundle), `${lang}:${ns}`).not.toMatch(/:\s*""/);
       }

@@ -1,3 +1,4 @@
+import '../i18n/admin-resources';
 import { AppShell, Badge, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
