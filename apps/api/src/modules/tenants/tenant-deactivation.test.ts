@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { recipientsByRule } from '../../notifications/recipients';
+import { loadRules } from '../../notifications/rules';
 import { buildAuthContext, TENANT_DEACTIVATED } from '../../plugins/app/auth-context';
 import { buildTenant, buildUser, signIn } from '../../testing/factories';
 import type { Harness } from '../../testing/pipeline-harness';
@@ -88,5 +90,20 @@ describe('a deactivated tenant', () => {
     expect(all).toHaveLength(3);
     expect(seesTenant((await buildAuthContext(db, resellerUser, 'bearer')).scope, child.id)).toBe(true);
     expect((await signIn(app, childUser.email)).authorization).toMatch(/^Bearer /);
+  });
+
+  it('notifies nobody of a tenant under a deactivated one until it is reactivated', async () => {
+    const db = h.t.ctx.db;
+    const parent = await buildTenant(db);
+    const child = await buildTenant(db, { parentTenantId: parent.id });
+    const user = await buildUser(db, { tenantId: child.id, permissions: ['VIEW_NOTIFICATIONS'] });
+    await db.notification.create({ data: { tenantId: child.id, type: 'alarm', always: true, channels: ['web'] } });
+    const rules = await loadRules(db, child.id);
+    const recipients = async () => [...(await recipientsByRule(db, child.id, rules)).values()].flat().map((r) => r.id);
+    expect(await recipients()).toEqual([user.id]);
+    await db.tenant.update({ where: { id: parent.id }, data: { active: false } });
+    expect(await recipients()).toEqual([]);
+    await db.tenant.update({ where: { id: parent.id }, data: { active: true } });
+    expect(await recipients()).toEqual([user.id]);
   });
 });

@@ -5,6 +5,7 @@ import { TENANT_PAGE_SIZE } from '@waymark/contracts/tenant';
 import type { Prisma } from '@waymark/db/client';
 import type { AppContext } from '../../context';
 import { conflict, forbidden } from '../../http-error';
+import { signalChange } from '../../lib/changes';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { hashPassword } from '../../security/password';
@@ -159,6 +160,8 @@ export async function setTenantActive(
   const tenant = await auth.db.tenant.update({ where: { id }, data: { active }, include: TENANT_INCLUDE });
   if (!active) await revokeSubtreeCredentials(ctx, id);
   await disconnectAncestors(ctx, id);
+  // the notifications of the tenant and its sub-tenants reach their users again, or no longer
+  signalChange('notificationRules');
   await audit(ctx, {
     action: active ? 'tenant.activated' : 'tenant.deactivated',
     userId: auth.user.id,

@@ -37,7 +37,7 @@ export function accountProblem(user: User, now = new Date()): string | null {
 /**
  * Why a user of a tenant may not sign in now, or null: the tenant or one of the tenants above it is deactivated.
  */
-export async function tenantProblem(db: Db, user: Pick<User, 'tenantId'>): Promise<string | null> {
+export async function tenantProblem(db: Pick<Db, '$queryRaw'>, user: Pick<User, 'tenantId'>): Promise<string | null> {
   if (user.tenantId === null) return null;
   const [row] = await db.$queryRaw<{ active: boolean | null }[]>`
     WITH RECURSIVE up(id, parent, active) AS (
