@@ -1,0 +1,31 @@
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+
+export interface AdminMutationOptions<V, R> {
+  mutationFn: (variables: V) => Promise<R>;
+  /** Queries reloaded after success (every list the write may change). */
+  invalidates: readonly QueryKey[];
+  /** The success text (SPEC catalogue wording, translated), or none. */
+  success?: string | ((result: R, variables: V) => string);
+  /** Shown when the server sends no message of its own. */
+  failure: string;
+  onSuccess?: (result: R, variables: V) => void;
+}
+
+/**
+ * A write of the admin area: on success the named queries reload and the success text shows; on failure the
+ * server's message field shows, else the failure text.
+ */
+export function useAdminMutation<V, R = unknown>(options: AdminMutationOptions<V, R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: options.mutationFn,
+    onSuccess: async (result, variables) => {
+      await Promise.all(options.invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      const text = typeof options.success === 'function' ? options.success(result, variables) : options.success;
+      if (text) notifySuccess(text);
+      options.onSuccess?.(result, variables);
+    },
+    onError: (error) => notifyError(error, options.failure),
+  });
+}
