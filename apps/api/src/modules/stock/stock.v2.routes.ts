@@ -47,7 +47,7 @@ export const stockV2Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config: LIST,
       schema: { querystring: stockDeviceQuerySchema, response: { 200: dataSchema(pageSchema(stockDeviceSchema)) } },
     },
-    async (req) => data(mapPage(await pageStockDevices(caller(req), req.query), presentStockDevice)),
+    async (req) => data(mapPage(await pageStockDevices(ctx, caller(req), req.query), presentStockDevice)),
   );
 
   app.get('/device/stats', { config: LIST, schema: { response: { 200: dataSchema(stockStatsSchema) } } }, async (req) =>
