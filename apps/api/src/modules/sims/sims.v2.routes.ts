@@ -22,6 +22,8 @@ import { createSim, deleteSim, getSim, pageSims, updateSim } from './sims.servic
 /** Writes declare ADMIN_ACCOUNT; the services also ask for VIEW_SIMS. */
 const WRITE = { permissions: ['ADMIN_ACCOUNT' as const] };
 const DETAILS = { permissions: ['VIEW_SIM_DETAILS' as const] };
+/** A CSV of up to 2 MB travels as a JSON string: room for its escapes above the app's 1 MB default. */
+const IMPORT_BODY_LIMIT = 3 * 1024 * 1024;
 
 /** /api/v2/sim: the SIM card stock, a card's device and history, CSV import. */
 export const simsV2Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -74,12 +76,20 @@ export const simsV2Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   );
   app.post(
     '/sim/import/preview',
-    { config: WRITE, schema: { body: simImportInputSchema, response: { 200: dataSchema(simImportReportSchema) } } },
+    {
+      config: WRITE,
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: { body: simImportInputSchema, response: { 200: dataSchema(simImportReportSchema) } },
+    },
     async (req) => data(await previewSimImport(ctx, caller(req), req.body.csv)),
   );
   app.post(
     '/sim/import',
-    { config: WRITE, schema: { body: simImportInputSchema, response: { 200: dataSchema(simImportReportSchema) } } },
+    {
+      config: WRITE,
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: { body: simImportInputSchema, response: { 200: dataSchema(simImportReportSchema) } },
+    },
     async (req) => data(await importSims(ctx, caller(req), req.body.csv)),
   );
 };
