@@ -7,6 +7,7 @@ import {
   simImportReportSchema,
   simInputSchema,
   simListQuerySchema,
+  simStatsSchema,
 } from '@waymark/contracts/sim';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,7 +18,7 @@ import { setSimDevice } from './sim-device.service';
 import { simHistory } from './sim-history.service';
 import { importSims, previewSimImport } from './sim-import.service';
 import { presentSim, presentSimEvent } from './sims.presenter';
-import { createSim, deleteSim, getSim, pageSims, updateSim } from './sims.service';
+import { createSim, deleteSim, getSim, pageSims, simStats, updateSim } from './sims.service';
 
 /** Writes declare ADMIN_ACCOUNT; the services also ask for VIEW_SIMS. */
 const WRITE = { permissions: ['ADMIN_ACCOUNT' as const] };
@@ -34,6 +35,11 @@ export const simsV2Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: { querystring: simListQuerySchema, response: { 200: dataSchema(pageSchema(simCardSchema)) } },
     },
     async (req) => data(mapPage(await pageSims(caller(req), req.query), presentSim)),
+  );
+  app.get(
+    '/sim/stats',
+    { config: { permissions: ['VIEW_SIMS'] }, schema: { response: { 200: dataSchema(simStatsSchema) } } },
+    async (req) => data(await simStats(caller(req))),
   );
   app.get(
     '/sim/:id',
