@@ -95,6 +95,10 @@ export const simListQuerySchema = pageQuerySchema.extend({
 });
 export type SimListQuery = z.infer<typeof simListQuerySchema>;
 
+/** GET /sim/stats: how many of the caller's cards are in each status. */
+export const simStatsSchema = z.record(simStatusSchema, z.number().int().min(0));
+export type SimStats = z.infer<typeof simStatsSchema>;
+
 /** POST /sim/{id}/device: put the card in a device, or take it out (null). */
 export const simDeviceInputSchema = z.object({ deviceId: refSchema.nullable() });
 

@@ -31,9 +31,26 @@ describe('who may read and change the platform catalogues', () => {
     const vendor = await t.ctx.db.vendor.create({ data: { name: 'Platform vendor' } });
     const maker = await t.ctx.db.manufacturer.create({ data: { name: 'Platform maker' } });
     const tenant = await buildTenant(t.ctx.db);
+    const other = await buildTenant(t.ctx.db);
+    for (const [tenantId, n] of [
+      [tenant.id, 1],
+      [other.id, 2],
+    ] as const) {
+      for (let i = 0; i < n; i++) {
+        await t.ctx.db.device.create({
+          data: { name: 'D', uniqueId: `cat-${tenantId}-${i}`, tenantId, modelId: model.id, vendorId: vendor.id },
+        });
+        await t.ctx.db.simCard.create({
+          data: { iccid: `89000${tenantId}${i}`.padEnd(19, '0'), tenantId, vendorId: vendor.id },
+        });
+      }
+    }
     const call = await as(await buildUser(t.ctx.db, { tenantId: tenant.id, administrator: true }));
-    expect((await call('GET', '/model')).json().data.map((m: { id: number }) => m.id)).toContain(model.id);
-    expect((await call('GET', '/sim/vendor')).statusCode).toBe(200);
+    // counts of devices and SIM cards cover the tenant's own rows, not the platform's
+    const models = (await call('GET', '/model')).json().data;
+    expect(models.find((m: { id: number }) => m.id === model.id)).toMatchObject({ deviceCount: 1 });
+    const vendors = (await call('GET', '/sim/vendor')).json().data;
+    expect(vendors.find((v: { id: number }) => v.id === vendor.id)).toMatchObject({ simCount: 1 });
     const writes = [
       await call('POST', '/model', { name: 'Mine', port: 5023 }),
       await call('PUT', `/model/${model.id}`, { name: 'Taken', port: 5023 }),

@@ -25,13 +25,22 @@ export function protocolOfPort(port: number): string {
   return match.name;
 }
 
-/** Every device model by name, with its manufacturer. */
+/** Every device model by name, with its manufacturer and how many of the caller's devices use it. */
 export async function listModels(auth: AuthContext, search?: string): Promise<ModelRow[]> {
-  return auth.db.deviceModel.findMany({
+  const rows = await auth.db.deviceModel.findMany({
     where: search ? { name: { contains: search, mode: 'insensitive' } } : {},
     include,
     orderBy: { name: 'asc' },
   });
+  // an include's count is not scoped: a tenant admin counts its own devices only
+  if (auth.scope.platform || rows.length === 0) return rows;
+  const counts = await auth.db.device.groupBy({
+    by: ['modelId'],
+    where: { modelId: { in: rows.map((r) => r.id) } },
+    _count: { _all: true },
+  });
+  const devices = new Map(counts.map((c) => [c.modelId, c._count._all]));
+  return rows.map((r) => ({ ...r, _count: { devices: devices.get(r.id) ?? 0 } }));
 }
 
 async function checkInput(auth: AuthContext, input: DeviceModelInput, id?: number) {

@@ -22,9 +22,21 @@ const searchWhere = (search?: string): Prisma.VendorWhereInput =>
       }
     : {};
 
+/** An include's count is not scoped: a tenant admin counts its own SIM cards only. */
+async function scopedCounts(auth: AuthContext, rows: VendorRow[]): Promise<VendorRow[]> {
+  if (auth.scope.platform || rows.length === 0) return rows;
+  const counts = await auth.db.simCard.groupBy({
+    by: ['vendorId'],
+    where: { vendorId: { in: rows.map((r) => r.id) } },
+    _count: { _all: true },
+  });
+  const sims = new Map(counts.map((c) => [c.vendorId, c._count._all]));
+  return rows.map((r) => ({ ...r, _count: { simCards: sims.get(r.id) ?? 0 } }));
+}
+
 /** Every vendor by name, for the SIM card forms (GET /sim/vendor). */
 export async function listVendors(auth: AuthContext): Promise<VendorRow[]> {
-  return auth.db.vendor.findMany({ include, orderBy: { name: 'asc' } });
+  return scopedCounts(auth, await auth.db.vendor.findMany({ include, orderBy: { name: 'asc' } }));
 }
 
 /** A page of vendors for the vendors page, searched on name, contact, email and phone. */
@@ -34,10 +46,10 @@ export async function pageVendors(auth: AuthContext, q: PageQuery): Promise<Page
     auth.db.vendor.findMany({ where, include, ...pageArgs(q, SORTABLE) }),
     auth.db.vendor.count({ where }),
   ]);
-  return pageOf(q, rows, total);
+  return pageOf(q, await scopedCounts(auth, rows), total);
 }
 
-export async function getVendor(auth: AuthContext, id: number): Promise<VendorRow> {
+async function getVendor(auth: AuthContext, id: number): Promise<VendorRow> {
   return found(await auth.db.vendor.findUnique({ where: { id }, include }));
 }
 

@@ -78,6 +78,19 @@ describe('the admin dashboard (/api/v2/dashboard)', () => {
     const customer = await fleet('Customer', 3, reseller.id);
     await fleet('Beside', 4, top.id);
     await t.ctx.db.tenant.update({ where: { id: customer.id }, data: { active: false } });
+    const device = await t.ctx.db.device.findFirstOrThrow({ where: { tenantId: customer.id } });
+    const yesterday = new Date(Date.now() - DAY);
+    await storePosition(t.ctx.db, {
+      data: {
+        deviceId: device.id,
+        tenantId: customer.id,
+        deviceTime: yesterday,
+        fixTime: yesterday,
+        valid: true,
+        latitude: 1,
+        longitude: 2,
+      },
+    });
     const admin = await buildUser(t.ctx.db, { tenantId: reseller.id, administrator: true });
     const res = await dashboardOf(admin);
     expect(res.statusCode).toBe(200);
@@ -92,6 +105,8 @@ describe('the admin dashboard (/api/v2/dashboard)', () => {
     expect(d.overdueInvoices).toEqual({ count: 2, amounts: [{ currency: 'EUR', amountCents: 2000 }] });
     expect(d.positionsPerDay).toHaveLength(30);
     expect(d.positionsPerDay.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), count: 5 });
+    expect(d.positionsPerDay.at(-2)).toEqual({ day: yesterday.toISOString().slice(0, 10), count: 1 });
+    expect(d.positionsPerDay.slice(0, -2).every((p: { count: number }) => p.count === 0)).toBe(true);
     expect(d.topTenants).toEqual([
       { tenantId: customer.id, name: 'Customer', devices: 3 },
       { tenantId: reseller.id, name: 'Reseller', devices: 2 },
@@ -105,6 +120,7 @@ describe('the admin dashboard (/api/v2/dashboard)', () => {
     const tenants = await t.ctx.db.tenant.count();
     expect(d.tenants.active + d.tenants.inactive).toBe(tenants);
     expect(d.devices.total).toBe(await t.ctx.db.device.count());
-    expect(d.positionsPerDay.at(-1).count).toBe(await t.ctx.db.position.count());
+    const sum = d.positionsPerDay.reduce((a: number, p: { count: number }) => a + p.count, 0);
+    expect(sum).toBe(await t.ctx.db.position.count());
   });
 });

@@ -19,23 +19,41 @@ function tally<K extends string>(keys: readonly K[], rows: { key: string | null;
   return out;
 }
 
-/**
- * Positions per UTC day over the last `days` days, days without positions included. One count grouped by day:
- * positions are partitioned by month on fixTime, so the range prunes to the one or two monthly partitions it
- * touches and the count reads only those rows (no per-row JSON, no sort beyond the 30 groups).
- */
-async function positionsPerDay(auth: AuthContext, now: Date, days: number): Promise<Dashboard['positionsPerDay']> {
-  const start = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - (days - 1) * DAY_MS);
+/** How long the counts of complete days are kept before they are counted again (late positions, purges). */
+const PAST_DAYS_TTL_MS = 3_600_000;
+const pastDays = new Map<string, { at: number; counts: Map<string, number> }>();
+
+/** Positions per UTC day in [from, to), one count grouped by day, within the caller's tenants. */
+async function countByDay(auth: AuthContext, from: Date, to: Date): Promise<Map<string, number>> {
   const scope = auth.scope.platform ? Prisma.empty : Prisma.sql`AND "tenantId" = ANY(${auth.scope.tenantIds}::int[])`;
   const rows = await auth.db.$queryRaw<{ day: string; count: bigint }[]>`
     SELECT to_char(date_trunc('day', "fixTime"), 'YYYY-MM-DD') AS day, count(*) AS count
     FROM positions
-    WHERE "fixTime" >= ${start} AND "fixTime" <= ${now} ${scope}
+    WHERE "fixTime" >= ${from} AND "fixTime" < ${to} ${scope}
     GROUP BY 1`;
-  const counts = new Map(rows.map((r) => [r.day, Number(r.count)]));
+  return new Map(rows.map((r) => [r.day, Number(r.count)]));
+}
+
+/**
+ * Positions per UTC day over the last `days` days, days without positions included. Positions are partitioned
+ * by month on fixTime, so the range prunes to the one or two monthly partitions it touches; still, counting
+ * 30 days reads every position of those days (about 2.4 s for a million, docs/benchmarks.md). So the complete
+ * days are counted once an hour per scope and kept in memory, and only today is counted on every call.
+ */
+async function positionsPerDay(auth: AuthContext, now: Date, days: number): Promise<Dashboard['positionsPerDay']> {
+  const today = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
+  const start = new Date(today.getTime() - (days - 1) * DAY_MS);
+  const key = `${auth.scope.platform ? 'all' : [...auth.scope.tenantIds].sort((a, b) => a - b).join(',')}@${start.toISOString()}`;
+  let past = pastDays.get(key);
+  if (!past || now.getTime() - past.at > PAST_DAYS_TTL_MS) {
+    past = { at: now.getTime(), counts: await countByDay(auth, start, today) };
+    for (const [k, v] of pastDays) if (now.getTime() - v.at > PAST_DAYS_TTL_MS) pastDays.delete(k);
+    pastDays.set(key, past);
+  }
+  const current = await countByDay(auth, today, new Date(now.getTime() + 1));
   return Array.from({ length: days }, (_, i) => {
     const day = new Date(start.getTime() + i * DAY_MS).toISOString().slice(0, 10);
-    return { day, count: counts.get(day) ?? 0 };
+    return { day, count: (past.counts.get(day) ?? 0) + (current.get(day) ?? 0) };
   });
 }
 

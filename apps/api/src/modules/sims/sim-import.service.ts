@@ -59,6 +59,7 @@ async function checkRows(ctx: AppContext, auth: AuthContext, csv: string): Promi
     if (msisdn) problems.push(msisdn);
     const imsi = read.imsi ? imsiProblem(read.imsi) : null;
     if (imsi) problems.push(imsi);
+    if (read.dataPlan.length > 128) problems.push('Data plan must be at most 128 characters');
     const vendorId = read.vendor ? vendorIds.get(read.vendor.toLowerCase()) : null;
     if (vendorId === undefined) problems.push(`Unknown vendor "${read.vendor}"`);
     const status = statusOf(read.status);

@@ -72,6 +72,15 @@ describe('SIM card CSV import (/api/v2/sim/import)', () => {
     expect((await t.ctx.db.simCard.findUniqueOrThrow({ where: { iccid: b } })).status).toBe('IN_STOCK');
   });
 
+  it('takes a file above the 1 MB default body limit, and refuses more rows than one import takes', async () => {
+    const rows = Array.from({ length: 5001 }, (_, i) => `${validIccid(900_000 + i)},${'x'.repeat(200)}`);
+    const csv = `ICCID,Data plan\n${rows.join('\n')}`;
+    expect(csv.length).toBeGreaterThan(1024 * 1024);
+    const res = await post('/preview', csv);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('At most 5000 rows can be imported at once');
+  });
+
   it('refuses a file without an ICCID column', async () => {
     const res = await post('/preview', 'MSISDN\n306900000001');
     expect(res.statusCode).toBe(400);

@@ -39,6 +39,7 @@ describe('who may see and change SIM cards', () => {
     );
     const seen = ids(await call('GET', '/sim?size=500'));
     expect(seen.sort()).toEqual([own.id, below.id].sort());
+    expect((await call('GET', '/sim/stats')).json().data).toEqual({ IN_STOCK: 2, ACTIVE: 0, SUSPENDED: 0, RETIRED: 0 });
     expect((await call('GET', `/sim/${below.id}`)).statusCode).toBe(200);
     for (const foreign of [above, beside, stock]) {
       expect((await call('GET', `/sim/${foreign.id}`)).statusCode).toBe(404);

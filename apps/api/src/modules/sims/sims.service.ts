@@ -1,6 +1,6 @@
 import type { Page } from '@waymark/contracts/common';
-import type { SimInput, SimListQuery } from '@waymark/contracts/sim';
-import { SIM_SORTABLE, simTransitionAllowed } from '@waymark/contracts/sim';
+import type { SimInput, SimListQuery, SimStats } from '@waymark/contracts/sim';
+import { SIM_SORTABLE, SIM_STATUSES, simTransitionAllowed } from '@waymark/contracts/sim';
 import type { Prisma, SimCard, Vendor } from '@waymark/db/client';
 import type { AppContext } from '../../context';
 import { badRequest, conflict } from '../../http-error';
@@ -35,6 +35,14 @@ export async function pageSims(auth: AuthContext, q: SimListQuery): Promise<Page
     auth.db.simCard.count({ where }),
   ]);
   return pageOf(q, rows, total);
+}
+
+/** How many of the caller's cards are in each status (the list page's tiles). */
+export async function simStats(auth: AuthContext): Promise<SimStats> {
+  const rows = await auth.db.simCard.groupBy({ by: ['status'], _count: { _all: true } });
+  const stats = Object.fromEntries(SIM_STATUSES.map((s) => [s, 0])) as SimStats;
+  for (const row of rows) stats[row.status] = row._count._all;
+  return stats;
 }
 
 export async function getSim(auth: AuthContext, id: number): Promise<SimRow> {

@@ -7,6 +7,7 @@ import {
   simImportReportSchema,
   simInputSchema,
   simListQuerySchema,
+  simStatsSchema,
 } from '@waymark/contracts/sim';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,11 +18,13 @@ import { setSimDevice } from './sim-device.service';
 import { simHistory } from './sim-history.service';
 import { importSims, previewSimImport } from './sim-import.service';
 import { presentSim, presentSimEvent } from './sims.presenter';
-import { createSim, deleteSim, getSim, pageSims, updateSim } from './sims.service';
+import { createSim, deleteSim, getSim, pageSims, simStats, updateSim } from './sims.service';
 
 /** Writes declare ADMIN_ACCOUNT; the services also ask for VIEW_SIMS. */
 const WRITE = { permissions: ['ADMIN_ACCOUNT' as const] };
 const DETAILS = { permissions: ['VIEW_SIM_DETAILS' as const] };
+/** A CSV of up to 2 MB travels as a JSON string: room for its escapes above the app's 1 MB default. */
+const IMPORT_BODY_LIMIT = 3 * 1024 * 1024;
 
 /** /api/v2/sim: the SIM card stock, a card's device and history, CSV import. */
 export const simsV2Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -32,6 +35,11 @@ export const simsV2Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: { querystring: simListQuerySchema, response: { 200: dataSchema(pageSchema(simCardSchema)) } },
     },
     async (req) => data(mapPage(await pageSims(caller(req), req.query), presentSim)),
+  );
+  app.get(
+    '/sim/stats',
+    { config: { permissions: ['VIEW_SIMS'] }, schema: { response: { 200: dataSchema(simStatsSchema) } } },
+    async (req) => data(await simStats(caller(req))),
   );
   app.get(
     '/sim/:id',
@@ -74,12 +82,20 @@ export const simsV2Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   );
   app.post(
     '/sim/import/preview',
-    { config: WRITE, schema: { body: simImportInputSchema, response: { 200: dataSchema(simImportReportSchema) } } },
+    {
+      config: WRITE,
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: { body: simImportInputSchema, response: { 200: dataSchema(simImportReportSchema) } },
+    },
     async (req) => data(await previewSimImport(ctx, caller(req), req.body.csv)),
   );
   app.post(
     '/sim/import',
-    { config: WRITE, schema: { body: simImportInputSchema, response: { 200: dataSchema(simImportReportSchema) } } },
+    {
+      config: WRITE,
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: { body: simImportInputSchema, response: { 200: dataSchema(simImportReportSchema) } },
+    },
     async (req) => data(await importSims(ctx, caller(req), req.body.csv)),
   );
 };

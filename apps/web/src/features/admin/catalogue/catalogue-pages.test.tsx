@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { bodiesOf, json, stubFetch } from '../../../test/fetch-stub';
 import { acceptCookies, aServer, aUser, tokens } from '../../../test/fixtures';
@@ -51,8 +51,27 @@ function signedIn(permissions: string[]) {
     'GET /api/session': () => json(200, aUser({ tenantId: null, permissions: permissions as never })),
     'GET /api/v2/sim/5': () => json(200, { data: SIM }),
     'GET /api/v2/sim/5/history': () => json(200, { data: HISTORY }),
+    'GET /api/v2/sim': () =>
+      json(200, { data: { content: [SIM], page: 0, size: 10, totalElements: 1, totalPages: 1 } }),
+    'GET /api/v2/sim/stats': () => json(200, { data: { IN_STOCK: 3, ACTIVE: 1, SUSPENDED: 2, RETIRED: 0 } }),
+    'GET /api/v2/sim/vendor': () => json(200, { data: [] }),
   });
 }
+
+describe('the SIM card list', () => {
+  it('shows the cards with status tiles that filter the list', async () => {
+    const fetchMock = signedIn(['ADMIN_ACCOUNT', 'VIEW_SIMS', 'VIEW_SIM_DETAILS']);
+    renderRoutes('/admin/sims');
+    expect(await screen.findByText('89440000000000000014')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Import CSV' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Suspended: 2' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => String(url))).toContainEqual(
+        expect.stringMatching(/\/api\/v2\/sim\?.*status=SUSPENDED/),
+      ),
+    );
+  });
+});
 
 describe('the SIM card details page', () => {
   it('shows the card, that it sits in no device, and its history', async () => {

@@ -10,7 +10,13 @@ import {
 import { dataSchema, pageSchema } from '@waymark/contracts/common';
 import { dashboardSchema } from '@waymark/contracts/dashboard';
 import { deviceSchema } from '@waymark/contracts/device';
-import { type SimInput, simCardSchema, simEventSchema, simImportReportSchema } from '@waymark/contracts/sim';
+import {
+  type SimInput,
+  simCardSchema,
+  simEventSchema,
+  simImportReportSchema,
+  simStatsSchema,
+} from '@waymark/contracts/sim';
 import { z } from 'zod';
 import { http } from '../../../api/http';
 import { queryString } from '../shared/use-page-query';
@@ -56,6 +62,7 @@ export const deleteVendor = (id: number) => remove('/vendor', id);
 // SIM cards
 export const fetchSimPage = (params: Params) =>
   unwrap(http(`${V2}/sim${queryString(params)}`, { schema: dataSchema(pageSchema(simCardSchema)) }));
+export const fetchSimStats = () => unwrap(http(`${V2}/sim/stats`, { schema: dataSchema(simStatsSchema) }));
 export const fetchSim = (id: number) => unwrap(http(`${V2}/sim/${id}`, { schema: dataSchema(simCardSchema) }));
 export const fetchSimHistory = (id: number) =>
   unwrap(http(`${V2}/sim/${id}/history`, { schema: dataSchema(z.array(simEventSchema)) }));

@@ -9,6 +9,7 @@ import {
   fetchSim,
   fetchSimHistory,
   fetchSimPage,
+  fetchSimStats,
   fetchVendorPage,
 } from './catalogue.api';
 
@@ -25,6 +26,7 @@ export const catalogueKeys = {
   allVendors: () => [...catalogueKeys.vendors(), 'all'] as const,
   sims: () => [...catalogueKeys.all, 'sims'] as const,
   simPage: (params: Params) => [...catalogueKeys.sims(), 'page', params] as const,
+  simStats: () => [...catalogueKeys.sims(), 'stats'] as const,
   sim: (id: number) => [...catalogueKeys.sims(), 'detail', id] as const,
   simHistory: (id: number) => [...catalogueKeys.sims(), 'history', id] as const,
   devices: () => [...catalogueKeys.all, 'devices'] as const,
@@ -49,6 +51,7 @@ export const useSimPageQuery = (params: Params) =>
     queryFn: () => fetchSimPage(params),
     placeholderData: keepPreviousData,
   });
+export const useSimStatsQuery = () => useQuery({ queryKey: catalogueKeys.simStats(), queryFn: fetchSimStats });
 export const useSimQuery = (id: number) => useQuery({ queryKey: catalogueKeys.sim(id), queryFn: () => fetchSim(id) });
 export const useSimHistoryQuery = (id: number) =>
   useQuery({ queryKey: catalogueKeys.simHistory(id), queryFn: () => fetchSimHistory(id) });

@@ -7,14 +7,15 @@ import { useNavigate } from 'react-router-dom';
 import { RowActions } from '../../../../components/row-actions';
 import { useHasPermission } from '../../../permissions/use-has-permission';
 import { type AdminColumn, AdminList } from '../../shared/admin-list';
+import { StatTiles } from '../../shared/stat-tiles';
 import { useAdminMutation } from '../../shared/use-admin-mutation';
 import { usePageQuery } from '../../shared/use-page-query';
 import { deleteSim } from '../catalogue.api';
-import { catalogueKeys, useAllVendorsQuery, useSimPageQuery } from '../catalogue.queries';
+import { catalogueKeys, useAllVendorsQuery, useSimPageQuery, useSimStatsQuery } from '../catalogue.queries';
 import { DeleteQuestion, useDeleteQuestion } from './delete-confirm';
 import { SimFormModal } from './sim-form-modal';
 import { SimImportModal } from './sim-import-modal';
-import { SimStatusBadge } from './sim-status-badge';
+import { SIM_STATUS_COLORS, SimStatusBadge } from './sim-status-badge';
 import { useCanWrite } from './use-stock-access';
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : null);
@@ -28,6 +29,8 @@ export function SimsPanel() {
   const list = usePageQuery({ size: 10, sortBy: 'iccid', filters: { status: 'all', vendorId: 'all' } });
   const query = useSimPageQuery(list.params);
   const vendors = useAllVendorsQuery();
+  const stats = useSimStatsQuery();
+  const total = stats.data ? SIM_STATUSES.reduce((sum, s) => sum + stats.data[s], 0) : undefined;
   const [editing, setEditing] = useState<SimCard | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
   const question = useDeleteQuestion<SimCard>();
@@ -59,6 +62,20 @@ export function SimsPanel() {
           </Button>
         </Group>
       ) : null}
+      <StatTiles
+        cols={{ base: 2, sm: 5 }}
+        active={list.filters.status}
+        onSelect={(key) => list.setFilter('status', key)}
+        tiles={[
+          { key: 'all', label: t('sims.total'), value: total },
+          ...SIM_STATUSES.map((s) => ({
+            key: s,
+            label: t(`simStatus.${s}`),
+            value: stats.data?.[s],
+            color: SIM_STATUS_COLORS[s],
+          })),
+        ]}
+      />
       <AdminList<SimCard>
         columns={columns}
         query={query}
