@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { isoTimeSchema, pageQuerySchema, refSchema, text } from './common';
 
 export const invoiceStatusSchema = z.enum(['DRAFT', 'ISSUED', 'PAID', 'OVERDUE', 'VOID']);
-export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
 
 export const invoiceLineSchema = z.object({
   description: z.string(),
@@ -113,7 +112,6 @@ export type BillingStatsDto = z.infer<typeof billingStatsSchema>;
 
 export const BILLING_NOTIFICATION_TYPES = ['DAYS_BEFORE_EXPIRY', 'INVOICE_OVERDUE', 'DEVICE_LIMIT_REACHED'] as const;
 export const billingNotificationTypeSchema = z.enum(BILLING_NOTIFICATION_TYPES);
-export type BillingNotificationType = z.infer<typeof billingNotificationTypeSchema>;
 
 export const billingNotificationSchema = z.object({
   id: z.number().int(),

@@ -62,6 +62,9 @@ describe('invoices and expiries across tenants', () => {
     expect((await call('GET', `/billing/invoice?tenantId=${b.tenant.id}`, adminA)).json().data.totalElements).toBe(0);
     const childAdmin = await tenantStaff(child.tenant.id, ['VIEW_TENANT']);
     expect((await call('GET', `/billing/invoice/${a.invoice.id}`, childAdmin)).statusCode).toBe(404);
+    // platform staff see every tenant's invoices and alone mark them paid
+    expect((await call('GET', `/billing/invoice/${b.invoice.id}`, staff)).statusCode).toBe(200);
+    expect((await call('POST', `/billing/invoice/${b.invoice.id}/pay`, staff)).statusCode).toBe(200);
     const noFlags = await tenantStaff(a.tenant.id, ['VIEW_DEVICES']);
     for (const url of ['/billing/invoice', `/billing/invoice/${a.invoice.id}`, '/billing/expired', '/billing/stats']) {
       expect((await call('GET', url, noFlags)).statusCode, url).toBe(403);

@@ -29,9 +29,6 @@ const unwrap = async <T>(promise: Promise<{ data: T }>) => (await promise).data;
 export const fetchSubscriptions = () =>
   unwrap(http(`${V2}/subscription`, { schema: dataSchema(z.array(subscriptionSchema)) }));
 
-export const fetchSubscription = (id: number) =>
-  unwrap(http(`${V2}/subscription/${id}`, { schema: dataSchema(subscriptionSchema) }));
-
 export const saveSubscription = ({ id, input }: { id?: number; input: SubscriptionInput }) =>
   unwrap(
     http(id ? `${V2}/subscription/${id}` : `${V2}/subscription`, {
