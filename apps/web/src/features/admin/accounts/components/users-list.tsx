@@ -17,9 +17,9 @@ import { useAdminMutation } from '../../shared/use-admin-mutation';
 import { usePageQuery } from '../../shared/use-page-query';
 import { fetchRoles, impersonateUser, setUserDisabled } from '../accounts.api';
 import { accountsKeys, useUsersPageQuery, useUserTenantsQuery } from '../accounts.queries';
-import { reloadAt } from './impersonation-banner';
 import { InviteModal } from './invite-modal';
 import { LimitsModal } from './limits-modal';
+import { reloadAt } from './reload';
 import { UserStatusBadge } from './user-status-badge';
 
 /** Users a page, as the admin API pages them. */
