@@ -13,7 +13,6 @@ export const userPageQuerySchema = pageQuerySchema.extend({
   roleId: queryInt4().positive().optional(),
   status: z.enum(USER_STATUSES).default('all'),
 });
-export type UserPageQuery = z.infer<typeof userPageQuerySchema>;
 
 /** POST /api/v2/user/invite: the user is created without a password and mailed a link to choose one. */
 export const userInviteSchema = z.object({
@@ -68,4 +67,3 @@ export type UserDetails = z.infer<typeof userDetailsSchema>;
 
 /** Answer of POST /api/v2/user/{id}/impersonate and /user/impersonation/end: the new session's user and tokens. */
 export const impersonationSchema = z.object({ user: userSchema, ...tokensSchema.shape });
-export type Impersonation = z.infer<typeof impersonationSchema>;

@@ -73,8 +73,8 @@ export const V2_ROUTES: readonly RoutesPlugin[] = [
   catalogueV2Routes,
   dashboardV2Routes,
   simsV2Routes,
-  tenantsV2Routes,
   stockV2Routes,
   subscriptionsV2Routes,
+  tenantsV2Routes,
   userAdminV2Routes,
 ];

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { messages } from '@waymark/contracts/errors';
 import type { ApiToken, Tokens } from '@waymark/contracts/session';
 import type { AppContext } from '../../context';
-import { HttpError, notFound, unauthorized } from '../../http-error';
+import { forbidden, HttpError, notFound, unauthorized } from '../../http-error';
 import type { AuthContext, UserWithRole } from '../../plugins/app/auth-context';
 import { apiToken, findSessionByRefreshToken } from '../../plugins/app/authenticate';
 import { randomToken, sha256 } from '../../security/secrets';
@@ -132,6 +132,8 @@ export async function signOut(ctx: AppContext, auth: AuthContext | null, ip: str
 
 /** A long-lived API token of the caller (Traccar's POST /api/session/token), until `expiresAt` or revoked. */
 export async function createApiToken(ctx: AppContext, auth: AuthContext, expiresAt?: Date): Promise<string> {
+  // a token would outlive the administrator's "connect as user" session and act as the user without a trace of it
+  if (auth.impersonatorId) throw forbidden('API tokens cannot be created while connected as another user');
   if (expiresAt && expiresAt <= new Date()) throw new HttpError(400, 'Expiration must be in the future');
   const row = await ctx.db.apiToken.create({ data: { id: randomUUID(), userId: auth.user.id, expiresAt } });
   const token = await signToken(ctx.jwtKey, 'api', String(auth.user.id), row.id, expiresAt);

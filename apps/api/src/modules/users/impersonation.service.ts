@@ -42,7 +42,10 @@ export async function impersonate(
     persistent: false,
     impersonatorId: auth.user.id,
   });
-  if (auth.sessionId) await revokeSession(ctx, auth.sessionId);
+  if (auth.sessionId) {
+    await revokeSession(ctx, auth.sessionId);
+    await ctx.live.disconnect({ sessionIds: [auth.sessionId], reason: 'Connected as another user' });
+  }
   await audit(ctx, {
     action: 'user.impersonation_started',
     userId: auth.user.id,

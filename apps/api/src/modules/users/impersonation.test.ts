@@ -46,6 +46,13 @@ describe('connect as user', () => {
     const row = await t.ctx.db.auditLog.findFirstOrThrow({ where: { action: 'user.impersonation_started' } });
     expect(row).toMatchObject({ userId: admin.id, objectType: 'user', objectId: String(target.id) });
 
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/api/session/token',
+      headers: bearer(started.accessToken),
+    });
+    expect(token.statusCode).toBe(403);
+
     const nested = await t.app.inject({
       method: 'POST',
       url: `/api/v2/user/${target.id}/impersonate`,

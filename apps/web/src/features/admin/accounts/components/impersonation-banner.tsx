@@ -6,11 +6,7 @@ import { clearAccessToken } from '../../../../api/token-storage';
 import { notifyError } from '../../../../lib/notify';
 import { useCurrentUser } from '../../../auth/session-context';
 import { endImpersonation } from '../accounts.api';
-
-/** Loads the app afresh at `path`: every cached query belonged to the other account. */
-export function reloadAt(path: string) {
-  window.location.assign(path);
-}
+import { reloadAt } from './reload';
 
 /**
  * Shown on every signed-in page while an administrator is connected as another user: who is connected as whom,

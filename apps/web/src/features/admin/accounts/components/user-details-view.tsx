@@ -6,6 +6,7 @@ import { ListState } from '../../../../components/list-state';
 import { AdminPageHeader } from '../../shared/admin-page-header';
 import { useUserDetailsQuery } from '../accounts.queries';
 import { UserAudit } from './user-audit';
+import { UserDetailActions } from './user-detail-actions';
 import { UserSessions } from './user-sessions';
 import { UserStatusBadge } from './user-status-badge';
 import { formatTime } from './user-time';
@@ -20,6 +21,7 @@ export function UserDetailsView({ id }: { id: number }) {
         title={details.data?.user.name ?? t('details.title')}
         description={details.data?.user.email}
         back={{ to: '/admin/users', label: t('users.title') }}
+        actions={details.data ? <UserDetailActions user={details.data.user} /> : null}
       />
       <ListState
         isPending={details.isPending}

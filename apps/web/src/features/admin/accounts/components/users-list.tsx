@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Group, SegmentedControl, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconLock, IconLockOpen, IconMailPlus, IconSettings, IconUserShare } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { User } from '@waymark/contracts/user';
 import { USER_STATUSES, type UserStatus } from '@waymark/contracts/user-admin';
 import { useState } from 'react';
@@ -8,16 +8,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmModal } from '../../../../components/confirm-modal';
 import { assignableRolesKey, fetchAssignableRoles } from '../../../../components/role-picker';
-import { notifyError } from '../../../../lib/notify';
 import { useCurrentUser } from '../../../auth/session-context';
 import { useHasPermission } from '../../../permissions/use-has-permission';
 import { type AdminColumn, AdminList } from '../../shared/admin-list';
 import { AdminPageHeader } from '../../shared/admin-page-header';
 import { useAdminMutation } from '../../shared/use-admin-mutation';
 import { usePageQuery } from '../../shared/use-page-query';
-import { fetchRoles, impersonateUser, setUserDisabled } from '../accounts.api';
+import { fetchRoles, setUserDisabled } from '../accounts.api';
 import { accountsKeys, useUsersPageQuery, useUserTenantsQuery } from '../accounts.queries';
-import { reloadAt } from './impersonation-banner';
+import { canConnectAs, useConnectAs } from './connect-as';
 import { InviteModal } from './invite-modal';
 import { LimitsModal } from './limits-modal';
 import { UserStatusBadge } from './user-status-badge';
@@ -32,8 +31,6 @@ export function UsersList() {
   const me = useCurrentUser();
   const canDetails = useHasPermission(['VIEW_USER_DETAILS', 'ADMIN_ACCOUNT']);
   const canRoles = useHasPermission(['VIEW_ROLES']);
-  // "connect as user" is for platform administrators, never from a session that is itself one
-  const canImpersonate = me.tenantId === null && me.permissions.includes('ADMIN_ACCOUNT') && !me.impersonatedBy;
   const list = usePageQuery<{ tenantId?: string; roleId?: string; status?: UserStatus }>({
     size: PAGE_SIZE,
     sortBy: 'name',
@@ -57,11 +54,7 @@ export function UsersList() {
     success: (_, v) => (v.disabled ? t('users.disabledDone') : t('users.enabledDone')),
     failure: t('users.toggleFailed'),
   });
-  const connect = useMutation({
-    mutationFn: impersonateUser,
-    onSuccess: () => reloadAt('/home'),
-    onError: (error) => notifyError(error, t('impersonation.failed')),
-  });
+  const connect = useConnectAs();
 
   const columns: AdminColumn<User>[] = [
     {
@@ -131,7 +124,7 @@ export function UsersList() {
           </ActionIcon>
         </Tooltip>
       ) : null}
-      {canImpersonate && u.id !== me.id && !u.administrator && !u.permissions.includes('ADMIN_ACCOUNT') ? (
+      {canConnectAs(me, u) ? (
         <Tooltip label={t('impersonation.connect')}>
           <ActionIcon
             variant="subtle"
