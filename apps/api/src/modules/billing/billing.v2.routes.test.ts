@@ -130,3 +130,28 @@ describe('/api/v2/billing/expired and stats', () => {
     expect(later.months[0].churn).toBe(1);
   });
 });
+
+describe('POST /api/v2/billing/cycle', () => {
+  it("issues the current period's missing invoices on demand, once, for platform staff only", async () => {
+    const plan = await t.ctx.db.subscription.create({ data: { name: `Now ${Math.random()}`, priceCents: 300 } });
+    const tenant = await buildTenant(t.ctx.db, { subscriptionId: plan.id });
+    await t.ctx.db.device.create({ data: { name: 'n', uniqueId: `now-${tenant.id}`, tenantId: tenant.id } });
+
+    const first = await call('POST', '/billing/cycle', staff);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data.issued).toBeGreaterThanOrEqual(1);
+    const invoices = await t.ctx.db.invoice.findMany({ where: { tenantId: tenant.id } });
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0]?.amountCents).toBe(300);
+
+    const again = await call('POST', '/billing/cycle', staff);
+    expect(again.json().data.issued).toBe(0);
+    expect(await t.ctx.db.invoice.count({ where: { tenantId: tenant.id } })).toBe(1);
+
+    // a tenant's own administrator cannot bill the platform, even holding the flag
+    const own = await tenantStaff(tenant.id, ['VIEW_TENANT']);
+    expect((await call('POST', '/billing/cycle', own)).statusCode).toBe(403);
+    const audited = await t.ctx.db.auditLog.count({ where: { action: 'billing.cycle' } });
+    expect(audited).toBe(2);
+  });
+});

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { caller } from '../../plugins/app/auth';
 import { data } from '../shared/v2';
+import { runBillingNow } from './billing-run.service';
 import { billingStats } from './billing-stats.service';
 import { extendExpiry, listExpired } from './expired.service';
 import { renderInvoicePdf } from './invoice-pdf';
@@ -86,6 +87,15 @@ export const billingV2Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/billing/expired',
     { config: { permissions: READ }, schema: { response: { 200: dataSchema(expiredSchema) } } },
     async (req) => data(await listExpired(caller(req))),
+  );
+
+  app.post(
+    '/billing/cycle',
+    {
+      config: { permissions: STAFF },
+      schema: { response: { 200: dataSchema(z.object({ issued: z.number().int(), overdue: z.number().int() })) } },
+    },
+    async (req) => data(await runBillingNow(ctx, caller(req))),
   );
 
   app.post(

@@ -120,3 +120,12 @@ export const setBillingNotificationEnabled = ({ id, enabled }: { id: number; ena
 export async function deleteBillingNotification(id: number): Promise<void> {
   await http(`${V2}/billing/notification/${id}`, { method: 'DELETE' });
 }
+
+/** The billing cycle now (platform staff): the current periods' missing invoices, overdue marks. */
+export const runBillingCycle = () =>
+  unwrap(
+    http(`${V2}/billing/cycle`, {
+      method: 'POST',
+      schema: dataSchema(z.object({ issued: z.number(), overdue: z.number() })),
+    }),
+  );
