@@ -129,10 +129,6 @@ export const stockImportBodySchema = z.object({
     .min(1)
     .max(STOCK_IMPORT_MAX_CHARS, `the CSV must be at most ${STOCK_IMPORT_MAX_CHARS / 1_000_000} million characters`),
 });
-export type StockImportBody = z.infer<typeof stockImportBodySchema>;
-
-/** The columns a CSV may have (header names, any case; imei and uniqueId are the same column). */
-export const STOCK_IMPORT_COLUMNS = ['imei', 'name', 'model', 'iccid', 'phone', 'vendor', 'expiry'] as const;
 
 /** One CSV row as read, with its problems (none: it can be imported) and, after import, the new device. */
 export const stockImportRowSchema = z.object({
