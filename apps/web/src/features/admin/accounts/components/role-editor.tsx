@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Permission } from '@waymark/contracts/permissions';
 import { type RoleDto, roleInputSchema } from '@waymark/contracts/role';
@@ -10,16 +10,23 @@ import { useCurrentUser } from '../../../auth/session-context';
 import { AdminPageHeader } from '../../shared/admin-page-header';
 import { useAdminMutation } from '../../shared/use-admin-mutation';
 import { saveRole } from '../accounts.api';
-import { accountsKeys, usePermissionCatalogueQuery, useRoleQuery } from '../accounts.queries';
+import { accountsKeys, usePermissionCatalogueQuery, useRoleQuery, useUserTenantsQuery } from '../accounts.queries';
 import { PermissionPicker } from './permission-picker';
 
 interface Values {
   name: string;
   description: string;
+  /** platform staff creating a role: the tenant it belongs to, or null for a platform-wide role */
+  tenantId: string | null;
   permissions: Permission[];
 }
 
-const toInput = (v: Values) => ({ name: v.name, description: orNull(v.description), permissions: v.permissions });
+const toInput = (v: Values) => ({
+  name: v.name,
+  description: orNull(v.description),
+  permissions: v.permissions,
+  ...(v.tenantId ? { tenantId: Number(v.tenantId) } : {}),
+});
 
 /** /admin/roles/create and /admin/roles/edit/:id: a role's name, description and flags by submodule. */
 export function RoleEditor({ id }: { id?: number }) {
@@ -61,6 +68,7 @@ function RoleForm({
     initialValues: {
       name: role?.name ?? '',
       description: role?.description ?? '',
+      tenantId: null,
       permissions: role?.permissions.map((p) => p.authority) ?? [],
     },
     validate: zodValidate(roleInputSchema, toInput, (issue) =>
@@ -87,6 +95,9 @@ function RoleForm({
               maxLength={256}
               {...form.getInputProps('description')}
             />
+            {!role && me.tenantId === null ? (
+              <TenantChoice value={form.values.tenantId} onChange={(value) => form.setFieldValue('tenantId', value)} />
+            ) : null}
           </Stack>
         </Paper>
         <PermissionPicker
@@ -105,5 +116,23 @@ function RoleForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** Platform staff: a new role is platform-wide unless a tenant is chosen. */
+function TenantChoice(props: { value: string | null; onChange: (value: string | null) => void }) {
+  const { t } = useTranslation('adminAccounts');
+  const tenants = useUserTenantsQuery();
+  return (
+    <Select
+      label={t('roles.tenantOf')}
+      placeholder={t('roles.platform')}
+      description={t('roles.tenantHint')}
+      data={(tenants.data ?? []).map((x) => ({ value: String(x.id), label: x.name }))}
+      searchable
+      clearable
+      value={props.value}
+      onChange={props.onChange}
+    />
   );
 }
