@@ -1,6 +1,6 @@
 import type { Permission } from '@waymark/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTenant, buildUser, signIn } from '../../testing/factories';
+import { buildRole, buildTenant, buildUser, signIn } from '../../testing/factories';
 import type { TestSmtpServer } from '../../testing/smtp';
 import { startSmtpServer } from '../../testing/smtp';
 import type { TestApp } from '../../testing/test-app';
@@ -85,6 +85,28 @@ describe('POST /api/v2/user/invite', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toMatch(/^You cannot assign a role granting permissions you do not hold: /);
+  });
+});
+
+describe('roles of another tenant', () => {
+  it("refuses a tenant role for a user of another tenant, and allows a reseller's role below it", async () => {
+    const admin = await buildUser(t.ctx.db, { administrator: true });
+    const { authorization } = await signIn(t.app, admin.email);
+    const reseller = await buildTenant(t.ctx.db);
+    const child = await buildTenant(t.ctx.db, { parentTenantId: reseller.id });
+    const other = await buildTenant(t.ctx.db);
+    const role = await buildRole(t.ctx.db, ['VIEW_DEVICES'], { tenantId: reseller.id });
+    const invite = (tenantId: number, email: string) =>
+      call('POST', '/api/v2/user/invite', authorization, { name: 'R', email, tenantId, roleId: role.id });
+    const refused = await invite(other.id, `other-${other.id}@example.test`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe("The role belongs to another tenant than the user's");
+    expect((await invite(child.id, `child-${child.id}@example.test`)).statusCode).toBe(200);
+    const created = (await invite(reseller.id, `r-${reseller.id}@example.test`)).json().data;
+    const plain = await buildUser(t.ctx.db, { tenantId: other.id });
+    const given = await call('PUT', `/api/v2/user/${plain.id}`, authorization, { roleId: role.id });
+    expect(given.statusCode).toBe(400);
+    expect(created.roleId).toBe(role.id);
   });
 });
 

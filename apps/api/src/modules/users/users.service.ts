@@ -6,7 +6,7 @@ import type { UserStatus } from '@waymark/contracts/user-admin';
 import type { Db, Prisma } from '@waymark/db/client';
 import type { AppContext } from '../../context';
 import { conflict, forbidden, HttpError, tooManyRequests } from '../../http-error';
-import { found } from '../../plugins/app/access-scope';
+import { found, tenantTree } from '../../plugins/app/access-scope';
 import type { AuthContext, UserWithRole } from '../../plugins/app/auth-context';
 import { effectivePermissions } from '../../plugins/app/auth-context';
 import { hashPassword, verifyPassword } from '../../security/password';
@@ -122,11 +122,22 @@ export async function readUser(auth: AuthContext, id: number): Promise<UserWithR
   return getUser(auth, id);
 }
 
-/** Checks the role a manager hands out: visible to them and granting nothing they lack. */
-async function checkRole(auth: AuthContext, roleId: number | null | undefined) {
+/**
+ * Checks the role a manager hands out: visible to them, granting nothing they lack, and either platform-wide or
+ * a role of the user's tenant or of a tenant above it (a reseller's role serves its sub-tenants).
+ */
+async function checkRole(
+  ctx: AppContext,
+  auth: AuthContext,
+  roleId: number | null | undefined,
+  tenantId: number | null,
+) {
   if (roleId == null) return;
   const role = await auth.db.role.findUnique({ where: { id: roleId } });
   if (!role) throw new HttpError(400, 'Unknown role');
+  if (role.tenantId !== null && (tenantId === null || !(await tenantTree(ctx.db, role.tenantId)).includes(tenantId))) {
+    throw new HttpError(400, "The role belongs to another tenant than the user's");
+  }
   const missing = auth.user.administrator ? [] : role.permissions.filter((p) => !auth.permissions.includes(p as never));
   if (missing.length > 0) {
     throw forbidden(`You cannot assign a role granting permissions you do not hold: ${missing.join(', ')}`);
@@ -168,10 +179,10 @@ export async function createUser(ctx: AppContext, auth: AuthContext, input: User
   await checkNotReadonly(ctx, auth);
   if (!canManageUsers(auth)) throw forbidden();
   if (input.administrator && !auth.user.administrator) throw forbidden();
-  await checkRole(auth, input.roleId);
-  await checkUserLimit(auth);
   const tenantId = input.tenantId === undefined ? (auth.scope.platform ? null : auth.user.tenantId) : input.tenantId;
   if (!auth.scope.platform && (tenantId === null || !auth.scope.tenantIds.includes(tenantId))) throw forbidden();
+  await checkRole(ctx, auth, input.roleId, tenantId);
+  await checkUserLimit(auth);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const user = await insertUser(auth.db, {
     ...data(input),
@@ -254,7 +265,10 @@ export async function updateUser(
   ) {
     throw forbidden('The email address of this account cannot be changed');
   }
-  if (input.roleId !== undefined && input.roleId !== current.roleId) await checkRole(auth, input.roleId);
+  // a new role is checked against the user's tenant after the change (moving a user keeps its role as it was)
+  if (input.roleId !== undefined && input.roleId !== current.roleId) {
+    await checkRole(ctx, auth, input.roleId, input.tenantId === undefined ? current.tenantId : input.tenantId);
+  }
   const next = data(input);
   if (next.email && next.email !== current.email) {
     const taken = await ctx.db.user.findFirst({ where: { email: next.email, id: { not: id } }, select: { id: true } });
