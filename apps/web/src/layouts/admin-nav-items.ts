@@ -1,6 +1,5 @@
 import {
   IconBell,
-  IconBuildingStore,
   IconChartBar,
   IconCpu,
   IconCreditCard,
@@ -81,6 +80,3 @@ export const adminNavSections: readonly NavSection[] = [
   },
   { items: [{ label: 'nav.backToMap', to: '/home', icon: IconMap }] },
 ];
-
-/** The main navigation's entry into the admin area. */
-export const adminEntry = { to: '/admin', icon: IconBuildingStore } as const;

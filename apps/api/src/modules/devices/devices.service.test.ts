@@ -21,10 +21,10 @@ async function tenantCaller(extra: { deviceLimit?: number } = {}) {
 }
 
 describe('createDevice', () => {
-  it('places a tenant user’s device in its tenant, assigned, and audits it', async () => {
+  it('places a tenant user’s device in its tenant (unassigned until a group or user has it), and audits it', async () => {
     const { tenant, auth } = await tenantCaller();
     const row = await createDevice(t.ctx, auth, { name: 'Van', uniqueId: uniqueId() });
-    expect(row).toMatchObject({ tenantId: tenant.id, stockStatus: 'ASSIGNED' });
+    expect(row).toMatchObject({ tenantId: tenant.id, stockStatus: 'UN_ASSIGNED' });
     const entry = await t.ctx.db.auditLog.findFirst({ where: { action: 'device.created', objectId: String(row.id) } });
     expect(entry).toMatchObject({ userId: auth.user.id, tenantId: tenant.id, objectType: 'device' });
   });

@@ -8,6 +8,7 @@ import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { audit } from '../audit/audit.service';
 import { listConditions, listPage } from '../shared/list-query';
+import { stockStatusOf } from '../stock/stock-rules';
 import type { DeviceWithModel } from './devices.presenter';
 import { detachFromOtherTenants } from './tenant-move';
 
@@ -115,18 +116,26 @@ export async function createDevice(ctx: AppContext, auth: AuthContext, input: De
     if (count >= auth.user.deviceLimit) throw forbidden(DEVICE_LIMIT_REACHED);
   }
   await refuseClash(ctx, input.uniqueId);
-  const row = await auth.db.device.create({
+  const created = await auth.db.device.create({
     data: {
       ...((await deviceData(auth, input)) as Prisma.DeviceUncheckedCreateInput),
       name: input.name,
       uniqueId: input.uniqueId,
       tenantId,
-      stockStatus: tenantId === null ? 'IN_STOCK' : 'ASSIGNED',
+      stockStatus: 'IN_STOCK',
     },
     include: { model: true },
   });
+  const row = await settleStockStatus(auth.db, created);
   await auditDevice(ctx, auth, 'device.created', row);
   return row;
+}
+
+/** Stores the stock status the device's facts give (the stock's one rule), when it differs from the stored one. */
+async function settleStockStatus(db: Prisma.TransactionClient, row: DeviceWithModel): Promise<DeviceWithModel> {
+  const stockStatus = stockStatusOf(row);
+  if (stockStatus === row.stockStatus) return row;
+  return db.device.update({ where: { id: row.id }, data: { stockStatus }, include: { model: true } });
 }
 
 /**
@@ -147,7 +156,10 @@ export async function updateDevice(
   if (input.uniqueId) await refuseClash(ctx, input.uniqueId, id);
   const data = await deviceData(auth, input);
   const { row, removed } = await auth.db.$transaction(async (tx) => {
-    const updated = await tx.device.update({ where: { id }, data, include: { model: true } });
+    const updated = await settleStockStatus(
+      tx,
+      await tx.device.update({ where: { id }, data, include: { model: true } }),
+    );
     if (updated.tenantId === before.tenantId) return { row: updated, removed: null };
     const removed = await detachFromOtherTenants(tx, id, updated.tenantId);
     return { row: await tx.device.findUniqueOrThrow({ where: { id }, include: { model: true } }), removed };

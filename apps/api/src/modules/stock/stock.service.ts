@@ -21,6 +21,7 @@ import {
 } from '../devices/devices.service';
 import { pageOf } from '../shared/v2';
 import { STOCK_INCLUDE, type StockRow } from './stock.presenter';
+import { withRelated } from './stock-related.service';
 import { STOCK_FACTS, stockStatusOf, withStatus } from './stock-rules';
 
 /** The most SIM cards a search resolves to ids before it filters through the relation instead. */
@@ -73,13 +74,12 @@ export async function pageStockDevices(
     auth.db.device.count({ where }),
     auth.db.device.findMany({
       where,
-      include: STOCK_INCLUDE,
       orderBy: [{ [field]: q.sortOrder }, { id: q.sortOrder }],
       skip: q.page * q.size,
       take: q.size,
     }),
   ]);
-  return pageOf(q, rows, total);
+  return pageOf(q, await withRelated(ctx, rows), total);
 }
 
 /** The count of each stock status, and the total, in one query. */

@@ -122,6 +122,26 @@ describe('/api/v2/device', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('keeps the stock status of devices changed through /api/devices by the same rule', async () => {
+    const tenant = await buildTenant(t.ctx.db);
+    const group = await t.ctx.db.group.create({ data: { name: 'T', tenantId: tenant.id } });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices',
+      headers: { authorization: admin },
+      payload: { name: 'traccar', uniqueId: imei(), tenantId: tenant.id },
+    });
+    const id = made.json().id;
+    expect((await call('GET', `/device/${id}`)).json().data.stockStatus).toBe('UN_ASSIGNED');
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/devices/${id}`,
+      headers: { authorization: admin },
+      payload: { groupId: group.id },
+    });
+    expect((await call('GET', `/device/${id}`)).json().data).toMatchObject({ stockStatus: 'ASSIGNED', assigned: true });
+  });
+
   it('pages, sorts and filters by connection status', async () => {
     const tenant = await buildTenant(t.ctx.db);
     for (const [name, status] of [

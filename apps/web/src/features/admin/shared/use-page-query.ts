@@ -62,8 +62,6 @@ export function usePageQuery<F extends Record<string, string | undefined> = Reco
   };
 }
 
-export type PageQueryState = ReturnType<typeof usePageQuery>;
-
 /** `?a=1&b=x` from parameters (undefined values left out). */
 export function queryString(params: Record<string, string | number | boolean | undefined>): string {
   const search = new URLSearchParams();

@@ -1,0 +1,131 @@
+import { mkdirSync } from 'node:fs';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { adminAccessToken, openLogin, submitCredentials } from './support/auth';
+import { e2eAdmin } from './support/e2e-env';
+
+/**
+ * Every page of the admin area as a screenshot (CI uploads test-results/screenshots/admin): desktop and phone
+ * width, light and dark, English, French and Greek. Each must render inside its layout (not sent away to /login
+ * or /auth/404), and nothing may be wider than a phone's screen at phone width.
+ */
+const LIST_PAGES = [
+  'dashboard',
+  'tenants',
+  'roles',
+  'roles/create',
+  'users',
+  'devices',
+  'models',
+  'sims',
+  'vendors',
+  'subscriptions',
+  'subscriptions/create',
+  'billing/invoices',
+  'billing/expired',
+  'billing/stats',
+  'billing/notifications',
+] as const;
+
+const VARIANTS = [
+  { language: 'en', scheme: 'light', width: 1366 },
+  { language: 'en', scheme: 'dark', width: 1366 },
+  { language: 'en', scheme: 'light', width: 390 },
+  { language: 'en', scheme: 'dark', width: 390 },
+  { language: 'fr', scheme: 'light', width: 1366 },
+  { language: 'fr', scheme: 'dark', width: 1366 },
+  { language: 'fr', scheme: 'light', width: 390 },
+  { language: 'fr', scheme: 'dark', width: 390 },
+  { language: 'el', scheme: 'light', width: 1366 },
+  { language: 'el', scheme: 'dark', width: 1366 },
+  { language: 'el', scheme: 'light', width: 390 },
+  { language: 'el', scheme: 'dark', width: 390 },
+] as const;
+
+type Variant = (typeof VARIANTS)[number];
+
+/**
+ * `pnpm test` takes every page in four of the twelve variants, which between them cover both widths, both
+ * schemes and the three languages; WAYMARK_SCREENSHOTS=all takes all twelve (about eight minutes).
+ */
+const TAKEN: readonly Variant[] =
+  process.env.WAYMARK_SCREENSHOTS === 'all'
+    ? VARIANTS
+    : VARIANTS.filter(
+        (v) =>
+          (v.language === 'en' && v.scheme === 'light' && v.width > 600) ||
+          (v.language === 'en' && v.scheme === 'dark' && v.width < 600) ||
+          (v.language === 'fr' && v.scheme === 'dark' && v.width > 600) ||
+          (v.language === 'el' && v.scheme === 'light' && v.width < 600),
+      );
+
+/** Detail pages need ids: the first row of each list, read over the API. */
+async function detailPages(page: Page): Promise<string[]> {
+  const token = await adminAccessToken(page.request);
+  const headers = { Authorization: `Bearer ${token}` };
+  const first = async (url: string): Promise<number | undefined> => {
+    const res = await page.request.get(url, { headers });
+    if (!res.ok()) return undefined;
+    const body = (await res.json()) as { data?: { content?: { id: number }[] } | { id: number }[] };
+    const rows = Array.isArray(body.data) ? body.data : body.data?.content;
+    return rows?.[0]?.id;
+  };
+  const pages: string[] = [];
+  const tenant = await first('/api/v2/tenant?page=0&limit=1');
+  if (tenant) pages.push(`tenants/${tenant}`);
+  const device = await first('/api/v2/device?page=0&size=1');
+  if (device) pages.push(`devices/${device}`);
+  const sim = await first('/api/v2/sim?page=0&size=1');
+  if (sim) pages.push(`sims/${sim}`);
+  const user = await first('/api/v2/user?page=0&size=1');
+  if (user) pages.push(`users/${user}`);
+  const role = await first('/api/v2/role');
+  if (role) pages.push(`roles/edit/${role}`);
+  return pages;
+}
+
+/** A context of the variant's size and scheme, signed in (in English) as the administrator, then switched to its language. */
+async function signedIn(browser: Browser, variant: Variant): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: variant.width, height: variant.width < 600 ? 844 : 900 },
+    colorScheme: variant.scheme,
+  });
+  await context.addInitScript(
+    ({ language, scheme }) => {
+      localStorage.setItem('mantine-color-scheme-value', scheme);
+      // the sign-in page in English (its labels drive the sign-in), every page after it in the variant's language
+      localStorage.setItem('language', location.pathname === '/login' ? 'en' : language);
+    },
+    { language: variant.language, scheme: variant.scheme },
+  );
+  const page = await context.newPage();
+  await openLogin(page);
+  await submitCredentials(page, e2eAdmin.email, e2eAdmin.password);
+  await expect(page).toHaveURL(/\/home$/);
+  return page;
+}
+
+test('screenshots of every admin page: desktop and phone, light and dark, en/fr/el', async ({ browser, page }) => {
+  test.setTimeout(600_000);
+  await openLogin(page);
+  await submitCredentials(page, e2eAdmin.email, e2eAdmin.password);
+  const paths = [...LIST_PAGES, ...(await detailPages(page))];
+  const dir = 'test-results/screenshots/admin';
+  mkdirSync(dir, { recursive: true });
+  for (const variant of TAKEN) {
+    const tab = await signedIn(browser, variant);
+    const tag = `${variant.language}-${variant.scheme}-${variant.width < 600 ? 'phone' : 'desktop'}`;
+    for (const path of paths) {
+      await tab.goto(`/admin/${path}`);
+      await expect(tab, `${path} ${tag}`).toHaveURL(new RegExp(`/admin/${path}$`));
+      await expect(tab.locator('main')).toBeVisible();
+      await expect(tab.locator('html')).toHaveAttribute('lang', variant.language);
+      await tab.waitForLoadState('networkidle');
+      if (variant.width < 600) {
+        const width = await tab.evaluate(() => document.documentElement.scrollWidth);
+        expect(width, `${path} ${tag} is wider than the screen`).toBeLessThanOrEqual(variant.width);
+      }
+      await tab.screenshot({ path: `${dir}/${path.replaceAll('/', '-')}.${tag}.png`, fullPage: true });
+    }
+    await tab.context().close();
+  }
+});
