@@ -9,6 +9,7 @@ import type { AuthContext } from '../../plugins/app/auth-context';
 import { audit } from '../audit/audit.service';
 import { listConditions, listPage } from '../shared/list-query';
 import { stockStatusOf } from '../stock/stock-rules';
+import { checkPlanDeviceLimit } from '../subscriptions/plan-limit';
 import type { DeviceWithModel } from './devices.presenter';
 import { detachFromOtherTenants } from './tenant-move';
 
@@ -116,6 +117,7 @@ export async function createDevice(ctx: AppContext, auth: AuthContext, input: De
     if (count >= auth.user.deviceLimit) throw forbidden(DEVICE_LIMIT_REACHED);
   }
   await refuseClash(ctx, input.uniqueId);
+  if (tenantId !== null) await checkPlanDeviceLimit(ctx.db, tenantId, 1);
   const created = await auth.db.device.create({
     data: {
       ...((await deviceData(auth, input)) as Prisma.DeviceUncheckedCreateInput),

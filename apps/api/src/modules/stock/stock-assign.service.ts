@@ -5,6 +5,7 @@ import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { auditDevice, checkDeviceWrite, DEVICE_NOT_FOUND } from '../devices/devices.service';
 import { detachFromOtherTenants } from '../devices/tenant-move';
+import { checkPlanDeviceLimit } from '../subscriptions/plan-limit';
 import { STOCK_INCLUDE, type StockRow } from './stock.presenter';
 import { STOCK_FACTS, stockStatusOf, withStatus } from './stock-rules';
 
@@ -33,6 +34,8 @@ export async function assignToTenant(
   const before = await deviceFacts(auth, id);
   await checkDeviceWrite(ctx, auth);
   found(await auth.db.tenant.findUnique({ where: { id: tenantId }, select: { id: true } }), 'Tenant not found');
+  // an active device joining a tenant counts against its plan's device limit
+  if (before.tenantId !== tenantId && !before.disabled) await checkPlanDeviceLimit(ctx.db, tenantId, 1);
   const row = await auth.db.$transaction(async (tx) => {
     await tx.device.update({
       where: { id },

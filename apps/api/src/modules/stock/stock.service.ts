@@ -20,6 +20,7 @@ import {
   deleteDevice,
 } from '../devices/devices.service';
 import { pageOf } from '../shared/v2';
+import { checkPlanDeviceLimit } from '../subscriptions/plan-limit';
 import { STOCK_INCLUDE, type StockRow } from './stock.presenter';
 import { withRelated } from './stock-related.service';
 import { STOCK_FACTS, stockStatusOf, withStatus } from './stock-rules';
@@ -196,6 +197,8 @@ export async function setStockDeviceDisabled(
 ): Promise<StockRow> {
   const before = found(await auth.db.device.findUnique({ where: { id }, select: STOCK_FACTS }), DEVICE_NOT_FOUND);
   await checkDeviceWrite(ctx, auth);
+  // switching a tenant's device back on counts against its plan's device limit
+  if (!disabled && before.disabled && before.tenantId !== null) await checkPlanDeviceLimit(ctx.db, before.tenantId, 1);
   const row = await auth.db.device.update({
     where: { id },
     data: withStatus(before, { disabled }),

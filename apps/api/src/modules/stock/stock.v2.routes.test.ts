@@ -170,3 +170,37 @@ describe('/api/v2/device', () => {
     expect((await call('GET', `/device/${d.id}`, undefined, auth)).statusCode).toBe(403);
   });
 });
+
+describe("a plan's device limit", () => {
+  it('refuses moving, re-enabling or creating an active device past it, and allows a disabled one', async () => {
+    const plan = await t.ctx.db.subscription.create({ data: { name: `Limit ${n}`, deviceLimit: 1 } });
+    const tenant = await buildTenant(t.ctx.db, { subscriptionId: plan.id });
+    const first = await t.ctx.db.device.create({ data: { name: 'in', uniqueId: imei(), tenantId: tenant.id } });
+    const spare = await t.ctx.db.device.create({ data: { name: 'spare', uniqueId: imei() } });
+
+    const moved = await call('POST', `/device/${spare.id}/tenant`, { tenantId: tenant.id });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().message).toMatch(/allows 1 active devices; it has 1 and cannot take 1 more/);
+
+    // switched off, it does not count: the spare may join, but not be switched on while the first is on
+    await call('POST', `/device/${spare.id}/deactivate`);
+    expect((await call('POST', `/device/${spare.id}/tenant`, { tenantId: tenant.id })).statusCode).toBe(200);
+    expect((await call('POST', `/device/${spare.id}/activate`)).statusCode).toBe(409);
+    await call('POST', `/device/${first.id}/deactivate`);
+    expect((await call('POST', `/device/${spare.id}/activate`)).statusCode).toBe(200);
+
+    // the tenant's own users cannot create a second active device either
+    const owner = await buildUser(t.ctx.db, {
+      tenantId: tenant.id,
+      permissions: ['VIEW_DEVICES', 'VIEW_DEVICE_DETAILS'],
+    });
+    const { authorization } = await signIn(t.app, owner.email);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices',
+      headers: { authorization },
+      payload: { name: 'third', uniqueId: imei() },
+    });
+    expect(created.statusCode).toBe(409);
+  });
+});
