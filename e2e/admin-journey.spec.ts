@@ -146,7 +146,8 @@ test('an administrator provisions a reseller, a customer, stock and a user who t
     await page.getByRole('button', { name: `Actions for ${tracker.name}`, exact: true }).click();
     await page.getByRole('menuitem', { name: 'Assign or move to tenant' }).click();
     dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox', { name: /^Tenant ID/ }).fill(String(customerId));
+    await dialog.getByRole('combobox', { name: 'Tenant' }).fill(customer);
+    await page.getByRole('option', { name: customer }).click();
     await saveDialog(page);
   }
   await page.goto(`/admin/tenants/${customerId}`);

@@ -3,6 +3,7 @@ import type { StockDevice } from '@waymark/contracts/stock-device';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminFormModal } from '../../shared/admin-form-modal';
+import { TenantSelect } from '../../shared/tenant-select';
 import { useAdminMutation } from '../../shared/use-admin-mutation';
 import { type AssignTarget, INVALID_GROUP_ID, parseAssignId } from '../assign-rules';
 import { assignDeviceGroup, assignDeviceTenant, moveDevicesToUser } from '../stock.api';
@@ -69,11 +70,10 @@ export function AssignModal({ devices, target, onClose }: AssignModalProps) {
           {tenants.size > 1 ? t('assign.sameTenant') : t('assign.noTenant')}
         </Text>
       ) : target === 'tenant' ? (
-        <TextInput
-          label={t('assign.tenantId')}
-          inputMode="numeric"
-          value={value ?? ''}
-          onChange={(event) => setValue(event.currentTarget.value)}
+        <TenantSelect
+          label={t('assign.tenant')}
+          value={value || null}
+          onChange={(next) => setValue(next ?? '')}
           error={error}
           data-autofocus
         />

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { type AdminColumn, AdminList } from '../../shared/admin-list';
 import { AdminPageHeader } from '../../shared/admin-page-header';
+import { TenantSelect } from '../../shared/tenant-select';
 import { usePageQuery } from '../../shared/use-page-query';
 import type { AssignTarget } from '../assign-rules';
 import { useStockDevices } from '../stock.queries';
@@ -82,15 +83,11 @@ export function DevicesPage() {
 
   const filters = (
     <>
-      <TextInput
+      <TenantSelect
         label={t('filters.tenant')}
-        inputMode="numeric"
-        w={120}
-        value={list.filters.tenantId ?? ''}
-        onChange={(event) => {
-          const value = event.currentTarget.value.replace(/\D/g, '').slice(0, 10);
-          list.setFilter('tenantId', value || undefined);
-        }}
+        w={220}
+        value={list.filters.tenantId ?? null}
+        onChange={(value) => list.setFilter('tenantId', value ?? undefined)}
       />
       <Select
         label={t('filters.connection')}
