@@ -62,7 +62,11 @@ describe('start --demo', () => {
   it('creates the demo tenant, user and ~25 devices once, and its simulated fleet reaches the database', async () => {
     const lines: string[] = [];
     demo = await startDemo(t.ctx.db, { listening: ingest.listening, rate: 5, say: (l) => lines.push(l) });
-    expect(lines).toHaveLength(1);
+    // the demo platform's two owners (printed once), then the fleet
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^demo platform: reseller@waymark\.local \/ password \S+ \(shown this once\)$/);
+    expect(lines[1]).toMatch(/^demo platform: harbor@waymark\.local \/ password /);
+    lines.splice(0, 2);
     const password = demo.fleet.credentials?.password as string;
     expect(password).toMatch(/^\w{4}-\w{4}-\w{4}-\w{4}$/);
     expect(lines[0]).toContain(`demo fleet running: ${DEMO_DEVICES.length} simulated devices`);
