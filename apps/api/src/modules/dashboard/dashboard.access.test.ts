@@ -77,7 +77,8 @@ describe('the admin dashboard (/api/v2/dashboard)', () => {
     const reseller = await fleet('Reseller', 2, top.id);
     const customer = await fleet('Customer', 3, reseller.id);
     await fleet('Beside', 4, top.id);
-    await t.ctx.db.tenant.update({ where: { id: customer.id }, data: { active: false } });
+    // an inactive sub-tenant counts as inactive (its own data is hidden from the tenants above it until reactivated)
+    await buildTenant(t.ctx.db, { name: 'Dormant', parentTenantId: reseller.id, active: false });
     const device = await t.ctx.db.device.findFirstOrThrow({ where: { tenantId: customer.id } });
     const yesterday = new Date(Date.now() - DAY);
     await storePosition(t.ctx.db, {
@@ -95,7 +96,7 @@ describe('the admin dashboard (/api/v2/dashboard)', () => {
     const res = await dashboardOf(admin);
     expect(res.statusCode).toBe(200);
     const d = res.json().data;
-    expect(d.tenants).toEqual({ active: 1, inactive: 1 });
+    expect(d.tenants).toEqual({ active: 2, inactive: 1 });
     expect(d.users).toBe(1);
     expect(d.devices.total).toBe(5);
     expect(d.devices.byStock).toMatchObject({ ASSIGNED: 5, IN_STOCK: 0 });
