@@ -24,11 +24,12 @@ const ref = (id: number | null, name: string | null) => (id === null ? null : { 
 
 /**
  * The model, SIM card, vendor, tenant, user and group of a page of devices, in one query with joins (Prisma's
- * include asks one query per relation: six round trips a page). The devices come from the caller's scoped query,
- * so only rows linked to devices the caller sees are read.
+ * include asks one query per relation: six round trips a page). It needs only the page's ids, so it runs beside
+ * the read of the devices themselves; the ids come from the caller's scoped list, so only rows linked to devices
+ * the caller sees are read.
  */
-export async function withRelated(ctx: AppContext, devices: Device[]): Promise<StockRow[]> {
-  if (devices.length === 0) return [];
+export async function relatedOf(ctx: AppContext, ids: number[]): Promise<Map<number, Related>> {
+  if (ids.length === 0) return new Map();
   const rows = await ctx.db.$queryRaw<Related[]>`
     SELECT d.id, m.id AS "modelId", m.name AS "modelName", s.id AS "simId", s.iccid, s.status::text AS "simStatus",
            v.id AS "vendorId", v.name AS "vendorName", t.id AS "tenantId", t.name AS "tenantName",
@@ -40,10 +41,14 @@ export async function withRelated(ctx: AppContext, devices: Device[]): Promise<S
     LEFT JOIN tenants t ON t.id = d."tenantId"
     LEFT JOIN users u ON u.id = d."userId"
     LEFT JOIN groups g ON g.id = d."groupId"
-    WHERE d.id = ANY(${devices.map((d) => d.id)}::int[])`;
-  const byId = new Map(rows.map((r) => [r.id, r]));
+    WHERE d.id = ANY(${ids}::int[])`;
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The devices with their related rows, as the stock presenter takes them. */
+export function withRelated(devices: Device[], related: Map<number, Related>): StockRow[] {
   return devices.map((device) => {
-    const r = byId.get(device.id);
+    const r = related.get(device.id);
     return {
       ...device,
       model: r ? ref(r.modelId, r.modelName) : null,

@@ -97,8 +97,9 @@ describe('device stock access', () => {
     });
     const asParent = await adminOf(parent.id);
     const asChild = await adminOf(child.id);
-    const seen = (await get('/device?size=500', asParent)).json().data.content.map((d: { id: number }) => d.id);
-    expect(seen.sort()).toEqual([inParent.id, inChild.id].sort());
+    const page = (await get('/device?size=500', asParent)).json().data;
+    expect(page.content.map((d: { id: number }) => d.id).sort()).toEqual([inParent.id, inChild.id].sort());
+    expect(page.totalElements).toBe(2);
     expect((await get(`/device/${inChild.id}`, asParent)).statusCode).toBe(200);
     expect((await get(`/device/${inParent.id}`, asChild)).statusCode).toBe(404);
     expect((await get(`/device/${beside.id}`, asParent)).statusCode).toBe(404);

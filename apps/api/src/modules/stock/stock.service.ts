@@ -6,7 +6,7 @@ import type {
   StockDeviceUpdate,
   StockStats,
 } from '@waymark/contracts/stock-device';
-import { STOCK_SORTABLE, STOCK_STATUSES } from '@waymark/contracts/stock-device';
+import { STOCK_STATUSES } from '@waymark/contracts/stock-device';
 import type { Prisma } from '@waymark/db/client';
 import type { AppContext } from '../../context';
 import { badRequest, conflict } from '../../http-error';
@@ -22,65 +22,27 @@ import {
 import { pageOf } from '../shared/v2';
 import { checkPlanDeviceLimit } from '../subscriptions/plan-limit';
 import { STOCK_INCLUDE, type StockRow } from './stock.presenter';
-import { withRelated } from './stock-related.service';
+import { stockPage } from './stock-list.query';
+import { relatedOf, withRelated } from './stock-related.service';
 import { STOCK_FACTS, stockStatusOf, withStatus } from './stock-rules';
 
-/** The most SIM cards a search resolves to ids before it filters through the relation instead. */
-const ICCID_MATCHES_MAX = 2000;
-
 /**
- * The search over name, IMEI and ICCID. ICCIDs are digits, so only a digit search looks at SIM cards; it first
- * finds the matching SIM cards (a trigram index) so that the device query combines three indexes instead of
- * scanning every device. The device query itself is the caller's scoped one: ids of SIM cards out of sight match
- * no visible device.
+ * One page of the caller's devices (platform staff: every device, platform stock included). The page's ids come
+ * from the list query; the rows are read through the caller's scoped client, in the page's order.
  */
-async function searchWhere(ctx: AppContext, search: string): Promise<Prisma.DeviceWhereInput> {
-  const text: Prisma.DeviceWhereInput[] = [
-    { name: { contains: search, mode: 'insensitive' } },
-    { uniqueId: { contains: search, mode: 'insensitive' } },
-  ];
-  if (!/^\d{3,}$/.test(search)) return { OR: text };
-  const sims = await ctx.db.simCard.findMany({
-    where: { iccid: { contains: search } },
-    select: { id: true },
-    take: ICCID_MATCHES_MAX + 1,
-  });
-  const bySim: Prisma.DeviceWhereInput =
-    sims.length > ICCID_MATCHES_MAX
-      ? { simCard: { is: { iccid: { contains: search } } } }
-      : { simCardId: { in: sims.map((s) => s.id) } };
-  return { OR: [...text, bySim] };
-}
-
-/** The list's conditions: the status tile, tenant, model, connection status and the search text. */
-async function stockWhere(ctx: AppContext, q: StockDeviceQuery): Promise<Prisma.DeviceWhereInput> {
-  const where: Prisma.DeviceWhereInput[] = [];
-  if (q.status && q.status !== 'TOTAL') where.push({ stockStatus: q.status });
-  if (q.tenantId !== undefined) where.push({ tenantId: q.tenantId });
-  if (q.modelId !== undefined) where.push({ modelId: q.modelId });
-  if (q.connection) where.push({ status: q.connection });
-  if (q.search) where.push(await searchWhere(ctx, q.search));
-  return { AND: where };
-}
-
-/** One page of the caller's devices (platform staff: every device, platform stock included). */
 export async function pageStockDevices(
   ctx: AppContext,
   auth: AuthContext,
   q: StockDeviceQuery,
 ): Promise<Page<StockRow>> {
-  const where = await stockWhere(ctx, q);
-  const field = STOCK_SORTABLE.find((f) => f === q.sortBy) ?? STOCK_SORTABLE[0];
-  const [total, rows] = await Promise.all([
-    auth.db.device.count({ where }),
-    auth.db.device.findMany({
-      where,
-      orderBy: [{ [field]: q.sortOrder }, { id: q.sortOrder }],
-      skip: q.page * q.size,
-      take: q.size,
-    }),
+  const { ids, total } = await stockPage(ctx, auth, q);
+  const [rows, related] = await Promise.all([
+    ids.length ? auth.db.device.findMany({ where: { id: { in: ids } } }) : [],
+    relatedOf(ctx, ids),
   ]);
-  return pageOf(q, await withRelated(ctx, rows), total);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const ordered = ids.flatMap((id) => byId.get(id) ?? []);
+  return pageOf(q, withRelated(ordered, related), total);
 }
 
 /** The count of each stock status, and the total, in one query. */

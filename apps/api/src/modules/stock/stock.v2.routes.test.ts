@@ -161,6 +161,46 @@ describe('/api/v2/device', () => {
     expect(online.totalElements).toBe(2);
   });
 
+  it('searches name, IMEI and ICCID literally, any case, and sorts empty values last ascending, first descending', async () => {
+    const tenant = await buildTenant(t.ctx.db);
+    const sim = await t.ctx.db.simCard.create({
+      data: { iccid: `8944${String(tenant.id).padStart(6, '0')}777123456` },
+    });
+    const day = (d: number) => new Date(Date.UTC(2027, 0, d));
+    const rows = [
+      { name: 'Truck 50%', expirationTime: day(3), status: 'online' },
+      { name: 'truck 5_0', expirationTime: null, status: 'online', stockStatus: 'ASSIGNED' as const },
+      { name: 'Van 500', expirationTime: day(1), status: 'offline', simCardId: sim.id },
+      { name: 'Van 5000', expirationTime: day(2), status: 'online' },
+    ];
+    const ids: Record<string, number> = {};
+    for (const row of rows) {
+      const d = await t.ctx.db.device.create({
+        data: { stockStatus: 'UN_ASSIGNED', ...row, uniqueId: imei(), tenantId: tenant.id },
+      });
+      ids[row.name] = d.id;
+    }
+    const names = async (query: string) =>
+      (await call('GET', `/device?tenantId=${tenant.id}&sortBy=name&sortOrder=asc&${query}`))
+        .json()
+        .data.content.map((d: { name: string }) => d.name);
+    expect(await names(`search=${encodeURIComponent('50%')}`)).toEqual(['Truck 50%']);
+    expect(await names('search=5_0')).toEqual(['truck 5_0']);
+    expect(await names('search=TRUCK')).toEqual(['Truck 50%', 'truck 5_0']);
+    expect(await names('search=500')).toEqual(['Van 500', 'Van 5000']);
+    expect(await names('search=777123')).toEqual(['Van 500']);
+    expect(await names('status=UN_ASSIGNED&connection=online')).toEqual(['Truck 50%', 'Van 5000']);
+    const byExpiry = async (order: string) =>
+      (await call('GET', `/device?tenantId=${tenant.id}&sortBy=expirationTime&sortOrder=${order}`))
+        .json()
+        .data.content.map((d: { id: number }) => d.id);
+    const dated = [ids['Van 500'], ids['Van 5000'], ids['Truck 50%']];
+    expect(await byExpiry('asc')).toEqual([...dated, ids['truck 5_0']]);
+    expect(await byExpiry('desc')).toEqual([ids['truck 5_0'], ...dated.reverse()]);
+    const beyond = (await call('GET', `/device?tenantId=${tenant.id}&size=2&page=5`)).json().data;
+    expect(beyond).toMatchObject({ content: [], totalElements: 4, totalPages: 2 });
+  });
+
   it('lets a tenant user with VIEW_DEVICES but not VIEW_DEVICE_DETAILS list and not read the detail', async () => {
     const tenant = await buildTenant(t.ctx.db);
     const user = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions: ['VIEW_DEVICES'] as Permission[] });
