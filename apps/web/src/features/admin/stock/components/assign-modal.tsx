@@ -1,4 +1,4 @@
-import { Select, Text, TextInput } from '@mantine/core';
+import { Select, Text } from '@mantine/core';
 import type { StockDevice } from '@waymark/contracts/stock-device';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import type { StockDevice, StockFilter } from '@waymark/contracts/stock-device';
 import { useState } from 'react';
