@@ -44,9 +44,9 @@ const VARIANTS = [
 type Variant = (typeof VARIANTS)[number];
 
 /**
- * `pnpm test` takes every page in two of the twelve variants, which between them cover both widths, both schemes
- * and the language with the longest texts (Greek) beside English; WAYMARK_SCREENSHOTS=all takes all twelve (about
- * eight minutes), as before a release or after a change of layout.
+ * `pnpm test` takes every page in three of the twelve variants, which between them cover both widths, both schemes
+ * and the three languages, two of them at phone width (where the overflow check applies); WAYMARK_SCREENSHOTS=all
+ * takes all twelve (about eight minutes), as before a release or after a change of layout.
  */
 const TAKEN: readonly Variant[] =
   process.env.WAYMARK_SCREENSHOTS === 'all'
@@ -54,7 +54,8 @@ const TAKEN: readonly Variant[] =
     : VARIANTS.filter(
         (v) =>
           (v.language === 'en' && v.scheme === 'light' && v.width > 600) ||
-          (v.language === 'el' && v.scheme === 'dark' && v.width < 600),
+          (v.language === 'fr' && v.scheme === 'dark' && v.width < 600) ||
+          (v.language === 'el' && v.scheme === 'light' && v.width < 600),
       );
 
 /** Detail pages need ids: the first row of each list, read over the API. */
