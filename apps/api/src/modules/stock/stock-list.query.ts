@@ -61,9 +61,11 @@ async function conditions(ctx: AppContext, auth: AuthContext, q: StockDeviceQuer
 }
 
 /**
- * The ids of one page of the caller's devices in the list's order, and how many devices match. The order is
- * the sort field then id, both in the asked direction (NULLs last ascending, first descending, as Prisma's
- * orderBy), so that pages never overlap.
+ * The ids of one page of the caller's devices in the list's order, and how many devices match, in one round trip.
+ * The order is the sort field then id, both in the asked direction (NULLs last ascending, first descending, as
+ * Prisma's orderBy), so that pages never overlap. PostgreSQL counts first and then runs only the branch the count
+ * picks (an uncorrelated subquery is evaluated when first used): nothing past the last match, the matches sorted in
+ * memory (the OFFSET 0 keeps the planner from pushing the order into an index walk), or the planner's own plan.
  */
 export async function stockPage(
   ctx: AppContext,
@@ -71,18 +73,17 @@ export async function stockPage(
   q: StockDeviceQuery,
 ): Promise<{ ids: number[]; total: number }> {
   const where = await conditions(ctx, auth, q);
-  const [{ total }] = await ctx.db.$queryRaw<[{ total: number }]>`
-    SELECT count(*)::int AS total FROM devices d ${where}`;
   const skip = q.page * q.size;
-  if (total <= skip) return { ids: [], total };
-  const field = STOCK_SORTABLE.find((f) => f === q.sortBy) ?? STOCK_SORTABLE[0];
+  const field = Prisma.raw(`"${STOCK_SORTABLE.find((f) => f === q.sortBy) ?? STOCK_SORTABLE[0]}"`);
   const dir = q.sortOrder === 'desc' ? Prisma.sql`DESC` : Prisma.sql`ASC`;
-  const order = Prisma.sql`ORDER BY ${Prisma.raw(`"${field}"`)} ${dir}, id ${dir} LIMIT ${q.size}::int OFFSET ${skip}::int`;
-  const rows =
-    total <= SORT_IN_MEMORY_MAX
-      ? await ctx.db.$queryRaw<{ id: number }[]>`
-          WITH matches AS MATERIALIZED (SELECT d.id, d.${Prisma.raw(`"${field}"`)} FROM devices d ${where})
-          SELECT id FROM matches ${order}`
-      : await ctx.db.$queryRaw<{ id: number }[]>`SELECT d.id FROM devices d ${where} ${order}`;
-  return { ids: rows.map((r) => r.id), total };
+  const order = Prisma.sql`ORDER BY ${field} ${dir}, id ${dir} LIMIT ${q.size}::int OFFSET ${skip}::int`;
+  const [row] = await ctx.db.$queryRaw<[{ total: number; ids: number[] }]>`
+    SELECT t.total, CASE
+      WHEN t.total <= ${skip}::int THEN '{}'::int[]
+      WHEN t.total <= ${SORT_IN_MEMORY_MAX}::int THEN
+        ARRAY(SELECT id FROM (SELECT d.id, d.${field} FROM devices d ${where} OFFSET 0) matches ${order})
+      ELSE ARRAY(SELECT d.id FROM devices d ${where} ${order})
+    END AS ids
+    FROM (SELECT count(*)::int AS total FROM devices d ${where}) t`;
+  return { ids: row.ids, total: row.total };
 }
