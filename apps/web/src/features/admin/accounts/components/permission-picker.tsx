@@ -18,8 +18,9 @@ export interface PermissionPickerProps {
 type Tri = { checked: boolean; indeterminate: boolean };
 
 /**
- * The flags of a role by submodule, each flag by its translated label with its code beside it, with select/deselect all per submodule and
- * overall. Flags the editor does not hold are disabled: select-all leaves them as they are.
+ * The flags of a role by submodule, each flag by its translated label with its code beside it, with
+ * select/deselect all per submodule and overall. Flags the editor does not hold are disabled: select-all leaves
+ * them as they are.
  */
 export function PermissionPicker({ catalogue, value, onChange, held }: PermissionPickerProps) {
   const { t } = useTranslation('adminAccounts');
