@@ -14,7 +14,7 @@ import { caller } from '../../plugins/app/auth';
 import { clearSessionCookie, setSessionCookie } from '../session/cookies';
 import { data } from '../shared/v2';
 import { endImpersonation, impersonate, impersonatorOf } from './impersonation.service';
-import { checkNotSelf, revokeUserSession, userAuditPage, userDetails, visibleTenants } from './user-details.service';
+import { checkNotSelf, revokeUserSession, userAuditPage, userDetails } from './user-details.service';
 import { presentUser } from './users.presenter';
 import { createUser, updateUser } from './users.service';
 
@@ -43,16 +43,6 @@ export const userAdminV2Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       },
     },
     async (req) => data(await userAuditPage(caller(req), req.params.id, req.query)),
-  );
-
-  // the user list's tenant filter and tenant column
-  app.get(
-    '/user/tenants',
-    {
-      config: { permissions: [...MANAGE] },
-      schema: { response: { 200: dataSchema(z.array(z.object({ id: z.number().int(), name: z.string() }))) } },
-    },
-    async (req) => data(await visibleTenants(ctx, caller(req))),
   );
 
   app.post(

@@ -122,19 +122,6 @@ export async function revokeUserSession(
   });
 }
 
-/** The most tenants the user list's tenant filter offers. */
-const TENANT_CHOICES = 1000;
-
-/** The tenants the caller sees (its own and its descendants; every tenant for platform staff), by name. */
-export async function visibleTenants(ctx: AppContext, auth: AuthContext): Promise<{ id: number; name: string }[]> {
-  return ctx.db.tenant.findMany({
-    where: auth.scope.platform ? {} : { id: { in: auth.scope.tenantIds } },
-    orderBy: { name: 'asc' },
-    take: TENANT_CHOICES,
-    select: { id: true, name: true },
-  });
-}
-
 /** Refuses to disable one's own account (it would end the caller's session with no way back). */
 export function checkNotSelf(auth: AuthContext, id: number): void {
   if (id === auth.user.id) throw forbidden('You cannot disable your own account');

@@ -36,12 +36,6 @@ export const deleteRole = async (id: number) => {
 // users
 export const fetchUsersPage = async (params: Params) =>
   (await http(`/api/v2/user${queryString(params)}`, { schema: dataSchema(pageSchema(userSchema)) })).data;
-export const fetchUserTenants = async () =>
-  (
-    await http('/api/v2/user/tenants', {
-      schema: dataSchema(z.array(z.object({ id: z.number(), name: z.string() }))),
-    })
-  ).data;
 export const fetchUserDetails = async (id: number) =>
   (await http(`/api/v2/user/${id}/details`, { schema: dataSchema(userDetailsSchema) })).data;
 export const fetchUserAudit = async (id: number, page: number) =>

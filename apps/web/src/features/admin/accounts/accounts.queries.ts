@@ -6,7 +6,6 @@ import {
   fetchUserAudit,
   fetchUserDetails,
   fetchUsersPage,
-  fetchUserTenants,
 } from './accounts.api';
 
 /** Query keys of the accounts admin pages. */
@@ -16,7 +15,6 @@ export const accountsKeys = {
   catalogue: ['admin', 'roles', 'catalogue'] as const,
   users: ['admin', 'users'] as const,
   usersPage: (params: Record<string, string | number>) => ['admin', 'users', 'page', params] as const,
-  tenants: ['admin', 'users', 'tenants'] as const,
   details: (id: number) => ['admin', 'users', 'details', id] as const,
   audit: (id: number, page: number) => ['admin', 'users', 'audit', id, page] as const,
 };
@@ -36,7 +34,6 @@ export const useUsersPageQuery = (params: Record<string, string | number>) =>
     queryFn: () => fetchUsersPage(params),
     placeholderData: keepPreviousData,
   });
-export const useUserTenantsQuery = () => useQuery({ queryKey: accountsKeys.tenants, queryFn: fetchUserTenants });
 export const useUserDetailsQuery = (id: number) =>
   useQuery({ queryKey: accountsKeys.details(id), queryFn: () => fetchUserDetails(id) });
 export const useUserAuditQuery = (id: number, page: number) =>

@@ -22,6 +22,8 @@ export const tenantKeys = {
   mapping: (id: number) => [...tenantKeys.all, 'mapping', id] as const,
   devices: (id: number) => [...tenantKeys.all, 'devices', id] as const,
   roles: (id: number) => [...tenantKeys.all, 'roles', id] as const,
+  /** the server's retention and every tenant's own (one read for all tenants) */
+  retention: () => [...tenantKeys.all, 'retention'] as const,
 };
 
 export const useTenantsQuery = (params: Params) =>

@@ -1,10 +1,11 @@
-import { Select, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { userInviteSchema } from '@waymark/contracts/user-admin';
 import { useTranslation } from 'react-i18next';
 import { RolePicker } from '../../../../components/role-picker';
 import { zodValidate } from '../../../../lib/forms';
 import { AdminFormModal } from '../../shared/admin-form-modal';
+import { TenantSelect } from '../../shared/tenant-select';
 import { useAdminMutation } from '../../shared/use-admin-mutation';
 import { inviteUser } from '../accounts.api';
 import { accountsKeys } from '../accounts.queries';
@@ -27,11 +28,12 @@ const toInput = (v: Values) => ({
 export function InviteModal({
   opened,
   onClose,
-  tenants,
+  chooseTenant,
 }: {
   opened: boolean;
   onClose: () => void;
-  tenants: { id: number; name: string }[];
+  /** The caller may read tenants: the invite may go to another tenant than the caller's own. */
+  chooseTenant: boolean;
 }) {
   const { t } = useTranslation('adminAccounts');
   const form = useForm<Values>({
@@ -68,14 +70,13 @@ export function InviteModal({
         description={t('users.inviteHint')}
         {...form.getInputProps('email')}
       />
-      {tenants.length > 0 ? (
-        <Select
+      {chooseTenant ? (
+        <TenantSelect
           label={t('users.tenant')}
           placeholder={t('users.ownTenant')}
-          data={tenants.map((x) => ({ value: String(x.id), label: x.name }))}
-          searchable
-          clearable
-          {...form.getInputProps('tenantId')}
+          value={form.values.tenantId}
+          onChange={(tenantId) => form.setFieldValue('tenantId', tenantId)}
+          error={form.errors.tenantId}
         />
       ) : null}
       <RolePicker

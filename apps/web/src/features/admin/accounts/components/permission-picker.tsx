@@ -1,4 +1,4 @@
-import { Checkbox, Code, Group, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { Checkbox, Group, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import type { Permission } from '@waymark/contracts/permissions';
 import { useTranslation } from 'react-i18next';
 
@@ -18,8 +18,9 @@ export interface PermissionPickerProps {
 type Tri = { checked: boolean; indeterminate: boolean };
 
 /**
- * The flags of a role by submodule, each flag by its authority, with select/deselect all per submodule and
- * overall. Flags the editor does not hold are disabled: select-all leaves them as they are.
+ * The flags of a role by submodule, each flag by its translated label with its code beside it, with
+ * select/deselect all per submodule and overall. Flags the editor does not hold are disabled: select-all leaves
+ * them as they are.
  */
 export function PermissionPicker({ catalogue, value, onChange, held }: PermissionPickerProps) {
   const { t } = useTranslation('adminAccounts');
@@ -74,11 +75,12 @@ export function PermissionPicker({ catalogue, value, onChange, held }: Permissio
                   />
                 </Group>
                 {group.permissions.map((p) => {
+                  const label = t(`flags.${p.authority}`, { defaultValue: p.name });
                   const box = (
                     <Checkbox
                       key={p.authority}
-                      label={<Code>{p.authority}</Code>}
-                      aria-label={p.authority}
+                      label={<FlagLabel label={label} code={p.authority} />}
+                      aria-label={label}
                       checked={selected.has(p.authority)}
                       disabled={!can.has(p.authority)}
                       onChange={(event) =>
@@ -104,5 +106,17 @@ export function PermissionPicker({ catalogue, value, onChange, held }: Permissio
         })}
       </SimpleGrid>
     </Stack>
+  );
+}
+
+/** A flag's label, and its code dimmed beside it: admins who know the codes (API, audit log) still find them. */
+function FlagLabel({ label, code }: { label: string; code: Permission }) {
+  return (
+    <Group gap={6} wrap="wrap" component="span">
+      <span>{label}</span>
+      <Text span size="xs" c="dimmed" ff="monospace">
+        {code}
+      </Text>
+    </Group>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Permission } from '@waymark/contracts/permissions';
 import { type RoleDto, roleInputSchema } from '@waymark/contracts/role';
@@ -8,9 +8,10 @@ import { ListState } from '../../../../components/list-state';
 import { orNull, zodValidate } from '../../../../lib/forms';
 import { useCurrentUser } from '../../../auth/session-context';
 import { AdminPageHeader } from '../../shared/admin-page-header';
+import { TenantSelect } from '../../shared/tenant-select';
 import { useAdminMutation } from '../../shared/use-admin-mutation';
 import { saveRole } from '../accounts.api';
-import { accountsKeys, usePermissionCatalogueQuery, useRoleQuery, useUserTenantsQuery } from '../accounts.queries';
+import { accountsKeys, usePermissionCatalogueQuery, useRoleQuery } from '../accounts.queries';
 import { PermissionPicker } from './permission-picker';
 
 interface Values {
@@ -122,15 +123,11 @@ function RoleForm({
 /** Platform staff: a new role is platform-wide unless a tenant is chosen. */
 function TenantChoice(props: { value: string | null; onChange: (value: string | null) => void }) {
   const { t } = useTranslation('adminAccounts');
-  const tenants = useUserTenantsQuery();
   return (
-    <Select
+    <TenantSelect
       label={t('roles.tenantOf')}
       placeholder={t('roles.platform')}
       description={t('roles.tenantHint')}
-      data={(tenants.data ?? []).map((x) => ({ value: String(x.id), label: x.name }))}
-      searchable
-      clearable
       value={props.value}
       onChange={props.onChange}
     />

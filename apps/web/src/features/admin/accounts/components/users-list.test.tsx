@@ -5,6 +5,7 @@ import { bodiesOf, json, stubFetch } from '../../../../test/fetch-stub';
 import { aUser } from '../../../../test/fixtures';
 import { renderAt } from '../../../../test/render';
 import { SessionProvider } from '../../../auth/session-context';
+import { tenantRow } from '../../tenants/tenant-fixtures';
 import { reloadAt } from './reload';
 import { UsersList } from './users-list';
 
@@ -19,7 +20,17 @@ function stub() {
   const staff = aUser({ id: 3, name: 'Sam Staff', tenantId: null, administrator: true });
   return stubFetch({
     'GET /api/v2/user': () => json(200, page([nora, staff])),
-    'GET /api/v2/user/tenants': () => json(200, { data: [{ id: 2, name: 'Acme Haulage' }] }),
+    'GET /api/v2/tenant/2': () => json(200, { data: tenantRow({ id: 2, name: 'Acme Haulage' }) }),
+    'GET /api/v2/tenant': () =>
+      json(200, {
+        data: {
+          content: [tenantRow({ id: 2, name: 'Acme Haulage' })],
+          page: 0,
+          size: 20,
+          totalElements: 1,
+          totalPages: 1,
+        },
+      }),
     'GET /api/v2/role': () =>
       json(200, {
         data: [
@@ -70,6 +81,25 @@ describe('UsersList', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Connect as Sam Staff' })).toBeNull();
   });
 
+  it('filters by a tenant found in the tenant list', async () => {
+    const fetchMock = stub();
+    renderAt(
+      '/admin/users',
+      <SessionProvider user={admin}>
+        <UsersList />
+      </SessionProvider>,
+    );
+    fireEvent.click(await screen.findByPlaceholderText('All tenants'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Acme Haulage' }));
+    await waitFor(() => {
+      const tenantIds = fetchMock.mock.calls
+        .map(([input]) => new URL(String(input), 'http://x'))
+        .filter((url) => url.pathname === '/api/v2/user')
+        .map((url) => url.searchParams.get('tenantId'));
+      expect(tenantIds).toContain('2');
+    });
+  });
+
   it('disables a user, and connects as a user after confirmation', async () => {
     const fetchMock = stub();
     renderAt(
@@ -98,5 +128,8 @@ describe('UsersList', { timeout: 20_000 }, () => {
     );
     expect(await screen.findByText('Nora Driver')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Connect as Nora Driver' })).toBeNull();
+    // without a tenant flag the tenant list is not theirs to read: no filter, tenants by number
+    expect(screen.queryByPlaceholderText('All tenants')).toBeNull();
+    expect(screen.getByRole('cell', { name: '#2' })).toBeTruthy();
   });
 });

@@ -12,10 +12,12 @@ import { useCurrentUser } from '../../../auth/session-context';
 import { useHasPermission } from '../../../permissions/use-has-permission';
 import { type AdminColumn, AdminList } from '../../shared/admin-list';
 import { AdminPageHeader } from '../../shared/admin-page-header';
+import { TenantSelect } from '../../shared/tenant-select';
 import { useAdminMutation } from '../../shared/use-admin-mutation';
 import { usePageQuery } from '../../shared/use-page-query';
 import { fetchRoles, setUserDisabled } from '../accounts.api';
-import { accountsKeys, useUsersPageQuery, useUserTenantsQuery } from '../accounts.queries';
+import { accountsKeys, useUsersPageQuery } from '../accounts.queries';
+import { useTenantNames } from '../tenant-names';
 import { canConnectAs, useConnectAs } from './connect-as';
 import { InviteModal } from './invite-modal';
 import { LimitsModal } from './limits-modal';
@@ -31,18 +33,22 @@ export function UsersList() {
   const me = useCurrentUser();
   const canDetails = useHasPermission(['VIEW_USER_DETAILS', 'ADMIN_ACCOUNT']);
   const canRoles = useHasPermission(['VIEW_ROLES']);
+  // the tenant filter, column names and invite choice read the tenant list, which needs a tenant flag
+  const canTenants = useHasPermission(['ADMIN_ACCOUNT', 'VIEW_TENANT']);
   const list = usePageQuery<{ tenantId?: string; roleId?: string; status?: UserStatus }>({
     size: PAGE_SIZE,
     sortBy: 'name',
     filters: { status: 'all' },
   });
   const users = useUsersPageQuery(list.params);
-  const tenants = useUserTenantsQuery();
   const roles = useQuery({
     queryKey: canRoles ? accountsKeys.roles : assignableRolesKey,
     queryFn: canRoles ? fetchRoles : fetchAssignableRoles,
   });
-  const tenantName = new Map((tenants.data ?? []).map((x) => [x.id, x.name]));
+  const tenantName = useTenantNames(
+    (users.data?.content ?? []).flatMap((u) => (u.tenantId === null ? [] : [u.tenantId])),
+    canTenants,
+  );
   const roleName = new Map((roles.data ?? []).map((r) => [r.id, r.name]));
   const [inviting, setInviting] = useState(false);
   const [limits, setLimits] = useState<User | null>(null);
@@ -163,16 +169,15 @@ export function UsersList() {
         errorText={t('users.loadFailed')}
         filters={
           <>
-            <Select
-              aria-label={t('users.tenant')}
-              placeholder={t('users.allTenants')}
-              data={(tenants.data ?? []).map((x) => ({ value: String(x.id), label: x.name }))}
-              value={list.filters.tenantId ?? null}
-              onChange={(v) => list.setFilter('tenantId', v ?? undefined)}
-              searchable
-              clearable
-              w={{ base: '100%', xs: 200 }}
-            />
+            {canTenants ? (
+              <TenantSelect
+                aria-label={t('users.tenant')}
+                placeholder={t('users.allTenants')}
+                value={list.filters.tenantId ?? null}
+                onChange={(v) => list.setFilter('tenantId', v ?? undefined)}
+                w={{ base: '100%', xs: 200 }}
+              />
+            ) : null}
             <Select
               aria-label={t('users.role')}
               placeholder={t('users.allRoles')}
@@ -192,7 +197,7 @@ export function UsersList() {
           </>
         }
       />
-      <InviteModal opened={inviting} onClose={() => setInviting(false)} tenants={tenants.data ?? []} />
+      <InviteModal opened={inviting} onClose={() => setInviting(false)} chooseTenant={canTenants} />
       <LimitsModal user={limits} onClose={() => setLimits(null)} />
       <ConfirmModal
         opened={connecting !== null}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmModal } from '../../../../components/confirm-modal';
 import { ListState } from '../../../../components/list-state';
+import { useHasPermission } from '../../../permissions/use-has-permission';
 import { AdminPageHeader } from '../../shared/admin-page-header';
 import { useTenantActiveMutation, useTenantQuery, useUpdateTenantMutation } from '../tenants.queries';
 import { SubTenantsTab } from './sub-tenants-tab';
@@ -15,6 +16,7 @@ import { TenantDevicesTab } from './tenant-devices-tab';
 import { TenantFormModal } from './tenant-form-modal';
 import { TenantGroupsTab } from './tenant-groups-tab';
 import { useTenantWrites } from './tenant-mutations';
+import { TenantRetentionPanel } from './tenant-retention';
 import { TenantUsersTab } from './tenant-users-tab';
 
 /** Panels another part of the admin area supplies for a tenant (subscription, billing), given the tenant's id. */
@@ -37,6 +39,8 @@ export function TenantDetail({ tenantId, panels = {} }: { tenantId: number; pane
   const update = useUpdateTenantMutation();
   const toggle = useTenantActiveMutation();
   const writes = useTenantWrites(() => navigate('/admin/tenants'));
+  // retention is the platform's to set (its routes need ADMIN_ACCOUNT); a tenant's own admins do not see it
+  const canRetention = useHasPermission(['ADMIN_ACCOUNT']);
   const back = { to: '/admin/tenants', label: t('back') };
 
   return (
@@ -92,6 +96,7 @@ export function TenantDetail({ tenantId, panels = {} }: { tenantId: number; pane
                 </>
               }
             />
+            {canRetention ? <TenantRetentionPanel tenantId={tenant.id} /> : null}
             <Tabs value={tab} onChange={setTab} keepMounted={false}>
               <Tabs.List style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
                 {TABS.map((name) => (
