@@ -14,6 +14,12 @@ export const userPageQuerySchema = pageQuerySchema.extend({
   status: z.enum(USER_STATUSES).default('all'),
 });
 
+/** A row of GET /api/v2/user: the user with its tenant's name (the list shows it to whoever may list users). */
+export const userRowSchema = userSchema.extend({
+  tenant: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+export type UserRow = z.infer<typeof userRowSchema>;
+
 /** POST /api/v2/user/invite: the user is created without a password and mailed a link to choose one. */
 export const userInviteSchema = z.object({
   name: text().trim().min(1).max(128),

@@ -37,7 +37,7 @@ describe('GET /api/v2/user', () => {
     const off = await buildUser(t.ctx.db, { tenantId: tenant.id, name: 'Zed Off', disabled: true });
     const first = (await call('GET', '/api/v2/user?sortBy=name', authorization)).json().data;
     expect(first).toMatchObject({ page: 0, size: 10, totalElements: 13, totalPages: 2 });
-    expect(first.content[0].name).toBe('Driver 00');
+    expect(first.content[0]).toMatchObject({ name: 'Driver 00', tenant: { id: tenant.id, name: tenant.name } });
     const desc = (await call('GET', '/api/v2/user?sortBy=name&sortOrder=desc', authorization)).json().data;
     expect(desc.content[0].name).toBe('Zed Off');
     const search = (await call('GET', '/api/v2/user?search=driver%2003', authorization)).json().data;

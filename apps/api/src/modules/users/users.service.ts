@@ -98,11 +98,18 @@ export async function listUsers(auth: AuthContext, filter: UserFilter): Promise<
 }
 
 /** One page of the visible users matching the filter. */
-export async function pageUsers(auth: AuthContext, q: PageQuery & UserFilter): Promise<Page<UserWithRole>> {
+export async function pageUsers(
+  auth: AuthContext,
+  q: PageQuery & UserFilter,
+): Promise<Page<UserWithRole & { tenant: { id: number; name: string } | null }>> {
   const where = userWhere(q);
   const [total, users] = await Promise.all([
     auth.db.user.count({ where }),
-    auth.db.user.findMany({ where, include: { role: true }, ...pageArgs(q, SORTABLE) }),
+    auth.db.user.findMany({
+      where,
+      include: { role: true, tenant: { select: { id: true, name: true } } },
+      ...pageArgs(q, SORTABLE),
+    }),
   ]);
   return pageOf(q, users, total);
 }

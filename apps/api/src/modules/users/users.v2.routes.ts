@@ -1,6 +1,6 @@
 import { dataSchema, idParamsSchema, pageSchema } from '@waymark/contracts/common';
 import { userInputSchema, userSchema, userUpdateSchema } from '@waymark/contracts/user';
-import { userPageQuerySchema } from '@waymark/contracts/user-admin';
+import { userPageQuerySchema, userRowSchema } from '@waymark/contracts/user-admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { caller } from '../../plugins/app/auth';
@@ -18,10 +18,11 @@ export const usersV2Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config: { permissions: [...MANAGE] },
       schema: {
         querystring: userPageQuerySchema,
-        response: { 200: dataSchema(pageSchema(userSchema)) },
+        response: { 200: dataSchema(pageSchema(userRowSchema)) },
       },
     },
-    async (req) => data(mapPage(await pageUsers(caller(req), req.query), presentUser)),
+    async (req) =>
+      data(mapPage(await pageUsers(caller(req), req.query), (u) => ({ ...presentUser(u), tenant: u.tenant }))),
   );
 
   app.get(

@@ -7,6 +7,7 @@ import {
   impersonationSchema,
   type UserInvite,
   userDetailsSchema,
+  userRowSchema,
 } from '@waymark/contracts/user-admin';
 import { z } from 'zod';
 import { http } from '../../../api/http';
@@ -35,7 +36,7 @@ export const deleteRole = async (id: number) => {
 
 // users
 export const fetchUsersPage = async (params: Params) =>
-  (await http(`/api/v2/user${queryString(params)}`, { schema: dataSchema(pageSchema(userSchema)) })).data;
+  (await http(`/api/v2/user${queryString(params)}`, { schema: dataSchema(pageSchema(userRowSchema)) })).data;
 export const fetchUserDetails = async (id: number) =>
   (await http(`/api/v2/user/${id}/details`, { schema: dataSchema(userDetailsSchema) })).data;
 export const fetchUserAudit = async (id: number, page: number) =>

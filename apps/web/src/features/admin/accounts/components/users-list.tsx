@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Button, Group, SegmentedControl, Select, Stack, Text
 import { IconEye, IconLock, IconLockOpen, IconMailPlus, IconSettings, IconUserShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { User } from '@waymark/contracts/user';
-import { USER_STATUSES, type UserStatus } from '@waymark/contracts/user-admin';
+import { USER_STATUSES, type UserRow, type UserStatus } from '@waymark/contracts/user-admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -17,7 +17,6 @@ import { useAdminMutation } from '../../shared/use-admin-mutation';
 import { usePageQuery } from '../../shared/use-page-query';
 import { fetchRoles, setUserDisabled } from '../accounts.api';
 import { accountsKeys, useUsersPageQuery } from '../accounts.queries';
-import { useTenantNames } from '../tenant-names';
 import { canConnectAs, useConnectAs } from './connect-as';
 import { InviteModal } from './invite-modal';
 import { LimitsModal } from './limits-modal';
@@ -45,10 +44,6 @@ export function UsersList() {
     queryKey: canRoles ? accountsKeys.roles : assignableRolesKey,
     queryFn: canRoles ? fetchRoles : fetchAssignableRoles,
   });
-  const tenantName = useTenantNames(
-    (users.data?.content ?? []).flatMap((u) => (u.tenantId === null ? [] : [u.tenantId])),
-    canTenants,
-  );
   const roleName = new Map((roles.data ?? []).map((r) => [r.id, r.name]));
   const [inviting, setInviting] = useState(false);
   const [limits, setLimits] = useState<User | null>(null);
@@ -62,7 +57,7 @@ export function UsersList() {
   });
   const connect = useConnectAs();
 
-  const columns: AdminColumn<User>[] = [
+  const columns: AdminColumn<UserRow>[] = [
     {
       key: 'name',
       label: t('users.name'),
@@ -79,7 +74,7 @@ export function UsersList() {
     {
       key: 'tenantId',
       label: t('users.tenant'),
-      render: (u) => (u.tenantId === null ? t('users.platform') : (tenantName.get(u.tenantId) ?? `#${u.tenantId}`)),
+      render: (u) => u.tenant?.name ?? t('users.platform'),
     },
     {
       key: 'roleId',
