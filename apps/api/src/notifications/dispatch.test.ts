@@ -194,6 +194,30 @@ describe('rule matching', () => {
     expect(await outbox(after.id)).toContain(`${s.viewer.id}:mail`);
   });
 
+  it('notifies nobody of a sub-tenant while a tenant above it is deactivated, and again once reactivated', async () => {
+    const s = await scene();
+    const parent = await buildTenant(t.ctx.db);
+    await t.ctx.db.tenant.update({ where: { id: s.tenant.id }, data: { parentTenantId: parent.id } });
+    await t.ctx.db.notification.create({
+      data: { tenantId: s.tenant.id, type: 'ignitionOn', always: true, channels: ['mail'] },
+    });
+    const admin = await buildUser(t.ctx.db, { administrator: true });
+    const { authorization } = await signIn(t.app, admin.email);
+    const dispatched = async (action: 'activate' | 'deactivate') => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v2/tenant/${parent.id}/${action}`,
+        headers: { authorization },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const event = await storeEvent({ tenantId: s.tenant.id, deviceId: s.alone.id, type: 'ignitionOn' });
+      await dispatchEvents(t.ctx, [event]);
+      return outbox(event.id);
+    };
+    expect(await dispatched('deactivate')).toEqual([]);
+    expect(await dispatched('activate')).toEqual([`${s.viewer.id}:mail`]);
+  });
+
   it('filters alarm events by attributes.alarms and any event by the rule calendar', async () => {
     const s = await scene();
     await t.ctx.db.notification.create({

@@ -1,6 +1,6 @@
 import type { Permission } from '@waymark/contracts/permissions';
 import type { Prisma } from '@waymark/db/client';
-import { effectivePermissions, tenantProblem } from '../plugins/app/auth-context';
+import { effectivePermissions } from '../plugins/app/auth-context';
 import type { Recipient } from './channels/types';
 import { asRecipient } from './compose';
 import type { Rule } from './rules';
@@ -10,8 +10,8 @@ const ALERT_FLAGS: Permission[] = ['VIEW_NOTIFICATIONS', 'VIEW_ALERTS_OVERVIEW']
 /**
  * Who a tenant's rules notify: the users linked to a rule (UserLink kind 'notification'), or, for a rule with
  * no linked user, every user of the tenant holding VIEW_NOTIFICATIONS or VIEW_ALERTS_OVERVIEW. Only users of
- * the device's tenant who may sign in now (active, not disabled, not expired, their tenant and the tenants above
- * it active) receive anything.
+ * the device's tenant who may sign in now (active, not disabled, not expired) receive anything; a deactivated
+ * tenant (or one under a deactivated tenant) has no rules to ask about (loadRules).
  */
 export async function recipientsByRule(
   db: Prisma.TransactionClient,
@@ -21,10 +21,6 @@ export async function recipientsByRule(
 ): Promise<Map<number, Recipient[]>> {
   const result = new Map<number, Recipient[]>();
   if (rules.length === 0) return result;
-  if (tenantId !== null && (await tenantProblem(db, { tenantId }))) {
-    for (const rule of rules) result.set(rule.id, []);
-    return result;
-  }
   const [users, links] = await Promise.all([
     db.user.findMany({
       where: {

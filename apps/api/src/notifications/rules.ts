@@ -1,6 +1,7 @@
 import type { Event as EventRow, Prisma } from '@waymark/db/client';
 import type { ParsedCalendar } from '../calendars/calendar-check';
 import { calendarContains, parseCalendar } from '../calendars/calendar-check';
+import { tenantProblem } from '../plugins/app/auth-context';
 
 /** A notification rule of a tenant, with what decides whether it applies to an event. */
 export interface Rule {
@@ -15,6 +16,12 @@ export interface Rule {
   calendar: { id: number; data: string; updatedAt: Date } | null;
 }
 
+/**
+ * A tenant's rules, as the dispatch caches them. A deactivated tenant, or one under a deactivated tenant, has
+ * none to evaluate: its users may not sign in, so nobody of it is notified (deactivating a tenant forgets every
+ * cached rule list, so the check runs on the next load, not on each event). Most tenants have no rule at all, so
+ * the tenant's ancestors are read only when it has some.
+ */
 export async function loadRules(db: Prisma.TransactionClient, tenantId: number | null): Promise<Rule[]> {
   const rows = await db.notification.findMany({
     where: { tenantId },
@@ -24,6 +31,7 @@ export async function loadRules(db: Prisma.TransactionClient, tenantId: number |
       calendar: { select: { id: true, data: true, updatedAt: true } },
     },
   });
+  if (rows.length === 0 || (await tenantProblem(db, { tenantId }))) return [];
   return rows.map((r) => ({
     id: r.id,
     type: r.type,

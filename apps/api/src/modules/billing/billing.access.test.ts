@@ -1,45 +1,14 @@
-import type { Permission } from '@waymark/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBillingCycle } from '../../jobs/billing-cycle';
-import { buildTenant, buildUser, signIn } from '../../testing/factories';
+import { billingKit } from '../../testing/billing-kit';
 import type { TestApp } from '../../testing/test-app';
-import { createTestApp } from '../../testing/test-app';
 
 let t: TestApp;
 let staff: string;
+const { call, billedTenant, staffOf: tenantStaff, start } = billingKit(() => t);
 beforeAll(async () => {
-  t = await createTestApp();
-  const admin = await buildUser(t.ctx.db, { permissions: ['ADMIN_ACCOUNT'] });
-  staff = (await signIn(t.app, admin.email)).authorization;
+  ({ t, staff } = await start());
 });
 afterAll(() => t.close());
-
-async function call(method: string, url: string, authorization: string, payload?: unknown) {
-  return t.app.inject({
-    method: method as never,
-    url: `/api/v2${url}`,
-    headers: { authorization },
-    payload: payload as never,
-  });
-}
-
-async function billedTenant(devices = 2, parentTenantId?: number) {
-  const plan = await t.ctx.db.subscription.create({
-    data: { name: `Plan ${Math.random()}`, priceCents: 1250, currency: 'EUR' },
-  });
-  const tenant = await buildTenant(t.ctx.db, { subscriptionId: plan.id, parentTenantId });
-  for (let i = 0; i < devices; i++) {
-    await t.ctx.db.device.create({ data: { name: `d${i}`, uniqueId: `bill-${tenant.id}-${i}`, tenantId: tenant.id } });
-  }
-  await runBillingCycle(t.ctx.db, new Date('2026-02-03T00:00:00Z'));
-  const invoice = await t.ctx.db.invoice.findFirstOrThrow({ where: { tenantId: tenant.id } });
-  return { tenant, plan, invoice };
-}
-
-async function tenantStaff(tenantId: number, permissions: Permission[]) {
-  const user = await buildUser(t.ctx.db, { tenantId, permissions });
-  return (await signIn(t.app, user.email)).authorization;
-}
 
 describe('invoices and expiries across tenants', () => {
   it('keeps tenants apart: 404 on another tenant’s invoice, 403 without the flags, a reseller sees its subtree', async () => {

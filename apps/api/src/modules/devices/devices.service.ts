@@ -10,6 +10,7 @@ import { audit } from '../audit/audit.service';
 import { listConditions, listPage } from '../shared/list-query';
 import { stockStatusOf } from '../stock/stock-rules';
 import { checkPlanDeviceLimit } from '../subscriptions/plan-limit';
+import { publishDevices } from './devices.live';
 import type { DeviceWithModel } from './devices.presenter';
 import { detachFromOtherTenants } from './tenant-move';
 
@@ -130,6 +131,7 @@ export async function createDevice(ctx: AppContext, auth: AuthContext, input: De
   });
   const row = await settleStockStatus(auth.db, created);
   await auditDevice(ctx, auth, 'device.created', row);
+  await publishDevices(ctx, [row.id]);
   return row;
 }
 
@@ -173,6 +175,7 @@ export async function updateDevice(
     row,
     removed === null ? undefined : { tenantFrom: before.tenantId, tenantTo: row.tenantId, linksRemoved: removed },
   );
+  await publishDevices(ctx, [row.id]);
   return row;
 }
 
@@ -188,6 +191,7 @@ export async function deleteDevice(ctx: AppContext, auth: AuthContext, id: numbe
     auth.db.devicePurge.upsert({ where: { deviceId: row.id }, create: { deviceId: row.id }, update: {} }),
   ]);
   await auditDevice(ctx, auth, 'device.deleted', row);
+  // no live frame: the socket protocol has no removal, and a devices frame would add the device back to open lists
 }
 
 /** The audit entry `action` about a device, by the caller. */

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { badRequest } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
+import { publishDevices } from '../devices/devices.live';
 import { auditDevice, checkDeviceWrite, DEVICE_NOT_FOUND } from '../devices/devices.service';
 import { detachFromOtherTenants } from '../devices/tenant-move';
 import { checkPlanDeviceLimit } from '../subscriptions/plan-limit';
@@ -45,6 +46,7 @@ export async function assignToTenant(
     return tx.device.findUniqueOrThrow({ where: { id }, include: STOCK_INCLUDE });
   });
   await auditDevice(ctx, auth, 'device.tenant', row, { tenantFrom: before.tenantId, tenantTo: tenantId });
+  await publishDevices(ctx, [row.id]);
   return row;
 }
 
@@ -65,6 +67,7 @@ export async function assignToGroup(
     include: STOCK_INCLUDE,
   });
   await auditDevice(ctx, auth, 'device.group', row, { groupId });
+  await publishDevices(ctx, [row.id]);
   return row;
 }
 
@@ -93,6 +96,7 @@ export async function moveToUser(ctx: AppContext, auth: AuthContext, input: Stoc
     auth.db.device.updateMany({ where: { id: { in: ids }, disabled: false }, data: { stockStatus: status } }),
   ]);
   for (const d of devices) await auditDevice(ctx, auth, 'device.user', d, { userId: user.id });
+  await publishDevices(ctx, ids);
   return devices.length;
 }
 
@@ -106,6 +110,7 @@ export async function unassign(ctx: AppContext, auth: AuthContext, id: number): 
     include: STOCK_INCLUDE,
   });
   await auditDevice(ctx, auth, 'device.unassigned', row);
+  await publishDevices(ctx, [row.id]);
   return row;
 }
 
@@ -120,6 +125,7 @@ export async function removeUser(ctx: AppContext, auth: AuthContext, id: number)
     include: STOCK_INCLUDE,
   });
   await auditDevice(ctx, auth, 'device.user-removed', row, { userId: before.userId });
+  await publishDevices(ctx, [row.id]);
   return row;
 }
 
@@ -132,5 +138,6 @@ export async function setExpiry(ctx: AppContext, auth: AuthContext, input: Stock
   const expirationTime = input.expirationTime ? new Date(input.expirationTime) : null;
   const { count } = await auth.db.device.updateMany({ where: { id: { in: ids } }, data: { expirationTime } });
   for (const d of devices) await auditDevice(ctx, auth, 'device.expiry', d, { expirationTime });
+  await publishDevices(ctx, ids);
   return count;
 }

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import { badRequest, conflict } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
+import { publishDevices } from '../devices/devices.live';
 import {
   auditDevice,
   checkDeviceWrite,
@@ -120,6 +121,7 @@ export async function createStockDevice(
     include: STOCK_INCLUDE,
   });
   await auditDevice(ctx, auth, 'device.created', row);
+  await publishDevices(ctx, [row.id]);
   return row;
 }
 
@@ -147,6 +149,7 @@ export async function updateStockDevice(
     include: STOCK_INCLUDE,
   });
   await auditDevice(ctx, auth, 'device.updated', row);
+  await publishDevices(ctx, [row.id]);
   return row;
 }
 
@@ -167,6 +170,7 @@ export async function setStockDeviceDisabled(
     include: STOCK_INCLUDE,
   });
   await auditDevice(ctx, auth, disabled ? 'device.deactivated' : 'device.activated', row);
+  await publishDevices(ctx, [row.id]);
   return row;
 }
 

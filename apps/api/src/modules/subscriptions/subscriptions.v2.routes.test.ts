@@ -1,16 +1,15 @@
 import type { Permission } from '@waymark/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTenant, buildUser, signIn } from '../../testing/factories';
+import { billingKit } from '../../testing/billing-kit';
+import { buildTenant } from '../../testing/factories';
 import type { TestApp } from '../../testing/test-app';
-import { createTestApp } from '../../testing/test-app';
 import { checkPlanDeviceLimit } from './plan-limit';
 
 let t: TestApp;
 let staff: string;
+const { call, staffOf, start } = billingKit(() => t);
 beforeAll(async () => {
-  t = await createTestApp();
-  const admin = await buildUser(t.ctx.db, { permissions: ['ADMIN_ACCOUNT'] });
-  staff = (await signIn(t.app, admin.email)).authorization;
+  ({ t, staff } = await start());
 });
 afterAll(() => t.close());
 
@@ -24,19 +23,9 @@ const plan = (name: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function call(method: string, url: string, authorization: string, payload?: unknown) {
-  return t.app.inject({
-    method: method as never,
-    url: `/api/v2${url}`,
-    headers: { authorization },
-    payload: payload as never,
-  });
-}
-
 async function tenantStaff(permissions: Permission[]) {
   const tenant = await buildTenant(t.ctx.db);
-  const user = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions });
-  return { tenant, headers: (await signIn(t.app, user.email)).authorization };
+  return { tenant, headers: await staffOf(tenant.id, permissions) };
 }
 
 describe('/api/v2/subscription', () => {

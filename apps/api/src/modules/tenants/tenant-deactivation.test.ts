@@ -98,8 +98,9 @@ describe('a deactivated tenant', () => {
     const child = await buildTenant(db, { parentTenantId: parent.id });
     const user = await buildUser(db, { tenantId: child.id, permissions: ['VIEW_NOTIFICATIONS'] });
     await db.notification.create({ data: { tenantId: child.id, type: 'alarm', always: true, channels: ['web'] } });
-    const rules = await loadRules(db, child.id);
-    const recipients = async () => [...(await recipientsByRule(db, child.id, rules)).values()].flat().map((r) => r.id);
+    // the rules as the dispatch loads them after a change: none while a tenant above is deactivated
+    const recipients = async () =>
+      [...(await recipientsByRule(db, child.id, await loadRules(db, child.id))).values()].flat().map((r) => r.id);
     expect(await recipients()).toEqual([user.id]);
     await db.tenant.update({ where: { id: parent.id }, data: { active: false } });
     expect(await recipients()).toEqual([]);

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { audit } from '../audit/audit.service';
+import { publishDevices } from '../devices/devices.live';
 import { checkNotReadonly } from '../shared/readonly';
 import { pageArgs, pageOf } from '../shared/v2';
 import { getTenant } from './tenants.service';
@@ -61,6 +62,7 @@ export async function assignDeviceToGroup(
     include: DEVICE_INCLUDE,
   });
   await auditDevice(ctx, auth, 'device.group_assigned', device, { groupId });
+  await publishDevices(ctx, [device.id]);
   return device;
 }
 
@@ -79,6 +81,7 @@ export async function unassignDevice(
     include: DEVICE_INCLUDE,
   });
   await auditDevice(ctx, auth, 'device.unassigned', device);
+  await publishDevices(ctx, [device.id]);
   return device;
 }
 
