@@ -7,9 +7,15 @@ import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { audit } from '../audit/audit.service';
 import { checkNotReadonly } from '../shared/readonly';
+import { checkPlanGrant } from '../subscriptions/plan-permissions';
 
-/** A role may grant only what its author holds; tenant roles never grant platform flags. */
-function checkGrant(auth: AuthContext, input: RoleInput, tenantId: number | null) {
+/**
+ * A role may grant only what its author holds; tenant roles never grant platform flags, nor flags outside the
+ * permission template of the tenant's plan (whoever the author: the plan, not the author, bounds the tenant).
+ */
+async function checkGrant(ctx: AppContext, auth: AuthContext, input: RoleInput, tenantId: number | null) {
+  // first: a tenant's staff never hold what their plan leaves out, and the plan is the reason to name
+  if (tenantId !== null) await checkPlanGrant(ctx.db, tenantId, input.permissions);
   const missing = auth.user.administrator ? [] : input.permissions.filter((p) => !auth.permissions.includes(p));
   if (missing.length > 0) {
     throw forbidden(`A role can only grant permissions you hold yourself; you do not hold ${missing.join(', ')}`);
@@ -52,7 +58,7 @@ export async function createRole(ctx: AppContext, auth: AuthContext, input: Role
   if (!auth.scope.platform && (tenantId === null || !auth.scope.tenantIds.includes(tenantId))) {
     throw forbidden('You can only create roles for your own tenant or its sub-tenants');
   }
-  checkGrant(auth, input, tenantId);
+  await checkGrant(ctx, auth, input, tenantId);
   await unique(auth, input.name, tenantId);
   const role = await auth.db.role.create({
     data: { name: input.name, description: input.description ?? null, tenantId, permissions: input.permissions },
@@ -64,7 +70,7 @@ export async function createRole(ctx: AppContext, auth: AuthContext, input: Role
 export async function updateRole(ctx: AppContext, auth: AuthContext, id: number, input: RoleInput): Promise<Role> {
   await checkNotReadonly(ctx, auth);
   const current = await writable(auth, id);
-  checkGrant(auth, input, current.tenantId);
+  await checkGrant(ctx, auth, input, current.tenantId);
   if (input.name !== current.name) await unique(auth, input.name, current.tenantId);
   const role = await auth.db.role.update({
     where: { id },
