@@ -7,7 +7,7 @@ import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { audit } from '../audit/audit.service';
 import { checkNotReadonly } from '../shared/readonly';
-import { checkPlanGrant } from '../subscriptions/plan-permissions';
+import { checkPlanGrant, planTemplate } from '../subscriptions/plan-permissions';
 
 /**
  * A role may grant only what its author holds; tenant roles never grant platform flags, nor flags outside the
@@ -26,16 +26,22 @@ async function checkGrant(ctx: AppContext, auth: AuthContext, input: RoleInput, 
   }
 }
 
-/** Whether the caller may hand this role to a user: it grants nothing the caller lacks (administrators hold all). */
-export function canAssign(auth: AuthContext, role: Role): boolean {
-  return auth.user.administrator || role.permissions.every((p) => auth.permissions.includes(p as never));
+/**
+ * Whether the caller may hand this role to a user of its own tenant: the role grants nothing the caller lacks
+ * (administrators hold all), counting only the flags inside the tenant's plan `template` (null: no cap).
+ */
+function canAssign(auth: AuthContext, role: Role, template: readonly string[] | null): boolean {
+  const granted = template ? role.permissions.filter((p) => template.includes(p)) : role.permissions;
+  return auth.user.administrator || granted.every((p) => auth.permissions.includes(p as never));
 }
 
 /** Every visible role: the caller's tenants' and the platform-wide ones, platform-wide first. */
 export async function listRoles(auth: AuthContext, filter: { assignable?: boolean } = {}): Promise<Role[]> {
   const roles = await auth.db.role.findMany({ orderBy: [{ tenantId: 'asc' }, { name: 'asc' }] });
+  if (!filter.assignable) return roles;
   // the role picker: the roles the caller may give a user (the same rule the user service checks)
-  return filter.assignable ? roles.filter((r) => canAssign(auth, r)) : roles;
+  const template = auth.user.tenantId === null ? null : await planTemplate(auth.db, auth.user.tenantId);
+  return roles.filter((r) => canAssign(auth, r, template));
 }
 
 export async function getRole(auth: AuthContext, id: number): Promise<Role> {

@@ -28,3 +28,17 @@ export async function checkPlanGrant(db: Pick<Db, '$queryRaw'>, tenantId: number
   const outside = flags.filter((f) => !template.includes(f));
   if (outside.length > 0) throw badRequest(`The tenant's plan does not include: ${outside.join(', ')}`);
 }
+
+/**
+ * The flags of `flags` a role gives a user of the tenant: those inside the tenant's plan (all of them for
+ * platform staff or an uncapped tenant). Flags outside the plan are inert, so handing out a role that carries
+ * them asks nothing of the caller.
+ */
+export async function flagsUnderPlan<T extends string>(
+  db: Pick<Db, '$queryRaw'>,
+  tenantId: number | null,
+  flags: readonly T[],
+): Promise<T[]> {
+  const template = tenantId === null ? null : await planTemplate(db, tenantId);
+  return template ? flags.filter((f) => template.includes(f as Permission)) : [...flags];
+}

@@ -21,7 +21,7 @@ export const usersV2Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: dataSchema(pageSchema(userSchema)) },
       },
     },
-    async (req) => data(mapPage(await pageUsers(caller(req), req.query), presentUser)),
+    async (req) => data(mapPage(await pageUsers(caller(req), req.query), (u) => presentUser(u))),
   );
 
   app.get(
