@@ -1,7 +1,7 @@
 import type { Permission } from '@waymark/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { effectivePermissions } from '../../plugins/app/auth-context';
-import { buildTenant, buildUser, signIn } from '../../testing/factories';
+import { buildRole, buildTenant, buildUser, signIn } from '../../testing/factories';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
 import { planTemplate } from './plan-permissions';
@@ -147,5 +147,25 @@ describe('a plan’s permission template caps its tenants', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("The tenant's plan does not include: TRACK_DEVICES");
+  });
+
+  it('after a downgrade a manager still manages its users and hands out roles whose extra flags are inert', async () => {
+    const { tenant, headers } = await tenantStaff(['VIEW_USERS', 'VIEW_DEVICES', 'TRACK_DEVICES']);
+    const driverRole = await buildRole(t.ctx.db, ['VIEW_DEVICES', 'TRACK_DEVICES'], { tenantId: tenant.id });
+    const driver = await buildUser(t.ctx.db, { tenantId: tenant.id, roleId: driverRole.id });
+    const small = await buildPlan(['VIEW_USERS', 'VIEW_DEVICES']);
+    await t.ctx.db.tenant.update({ where: { id: tenant.id }, data: { subscriptionId: small.id } });
+
+    // TRACK_DEVICES is gone from both: the manager lacks nothing the driver holds
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v2/user/${driver.id}`,
+      headers,
+      payload: { name: 'Renamed driver' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().data.name).toBe('Renamed driver');
+    const picker = await t.app.inject({ method: 'GET', url: '/api/v2/role?assignable=true', headers });
+    expect(picker.json().data.map((r: { id: number }) => r.id)).toContain(driverRole.id);
   });
 });
