@@ -2,7 +2,7 @@ import type { Permission } from '@waymark/contracts/permissions';
 import type { AppContext } from '../context';
 import { tenantTree } from '../plugins/app/access-scope';
 import type { UserWithRole } from '../plugins/app/auth-context';
-import { accountProblem, effectivePermissions } from '../plugins/app/auth-context';
+import { accountProblem, cappedPermissions } from '../plugins/app/auth-context';
 
 export const RULE_COMMAND_REFUSED =
   'Only an account that may send commands (SEND_COMMAND, not read-only, not limited to saved commands) can save a rule with the command channel';
@@ -30,7 +30,7 @@ export async function ruleCommandProblem(
   if (authorId === null) return 'the rule has no known author';
   const author = await ctx.db.user.findUnique({ where: { id: authorId }, include: { role: true } });
   if (!author || accountProblem(author)) return "the rule's author can no longer sign in";
-  if (!mayCommandThroughRules(author, effectivePermissions(author))) {
+  if (!mayCommandThroughRules(author, await cappedPermissions(ctx.db, author))) {
     return "the rule's author may no longer send commands";
   }
   if (author.tenantId !== null) {

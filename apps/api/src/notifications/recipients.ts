@@ -1,5 +1,6 @@
 import type { Permission } from '@waymark/contracts/permissions';
 import type { Prisma } from '@waymark/db/client';
+import { planTemplate } from '../modules/subscriptions/plan-permissions';
 import { effectivePermissions } from '../plugins/app/auth-context';
 import type { Recipient } from './channels/types';
 import { asRecipient } from './compose';
@@ -34,7 +35,9 @@ export async function recipientsByRule(
     db.userLink.findMany({ where: { kind: 'notification', objectId: { in: rules.map((r) => r.id) } } }),
   ]);
   const eligible = new Map(users.map((u) => [u.id, u]));
-  const alerted = users.filter((u) => effectivePermissions(u).some((p) => ALERT_FLAGS.includes(p)));
+  // the flags the tenant's plan leaves them: one template for the whole tenant
+  const template = tenantId === null ? null : await planTemplate(db, tenantId);
+  const alerted = users.filter((u) => effectivePermissions(u, template).some((p) => ALERT_FLAGS.includes(p)));
   for (const rule of rules) {
     const linked = links.filter((l) => l.objectId === rule.id);
     const chosen =

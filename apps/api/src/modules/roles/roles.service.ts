@@ -7,9 +7,15 @@ import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { audit } from '../audit/audit.service';
 import { checkNotReadonly } from '../shared/readonly';
+import { checkPlanGrant, planTemplate } from '../subscriptions/plan-permissions';
 
-/** A role may grant only what its author holds; tenant roles never grant platform flags. */
-function checkGrant(auth: AuthContext, input: RoleInput, tenantId: number | null) {
+/**
+ * A role may grant only what its author holds; tenant roles never grant platform flags, nor flags outside the
+ * permission template of the tenant's plan (whoever the author: the plan, not the author, bounds the tenant).
+ */
+async function checkGrant(ctx: AppContext, auth: AuthContext, input: RoleInput, tenantId: number | null) {
+  // first: a tenant's staff never hold what their plan leaves out, and the plan is the reason to name
+  if (tenantId !== null) await checkPlanGrant(ctx.db, tenantId, input.permissions);
   const missing = auth.user.administrator ? [] : input.permissions.filter((p) => !auth.permissions.includes(p));
   if (missing.length > 0) {
     throw forbidden(`A role can only grant permissions you hold yourself; you do not hold ${missing.join(', ')}`);
@@ -20,16 +26,22 @@ function checkGrant(auth: AuthContext, input: RoleInput, tenantId: number | null
   }
 }
 
-/** Whether the caller may hand this role to a user: it grants nothing the caller lacks (administrators hold all). */
-export function canAssign(auth: AuthContext, role: Role): boolean {
-  return auth.user.administrator || role.permissions.every((p) => auth.permissions.includes(p as never));
+/**
+ * Whether the caller may hand this role to a user of its own tenant: the role grants nothing the caller lacks
+ * (administrators hold all), counting only the flags inside the tenant's plan `template` (null: no cap).
+ */
+function canAssign(auth: AuthContext, role: Role, template: readonly string[] | null): boolean {
+  const granted = template ? role.permissions.filter((p) => template.includes(p)) : role.permissions;
+  return auth.user.administrator || granted.every((p) => auth.permissions.includes(p as never));
 }
 
 /** Every visible role: the caller's tenants' and the platform-wide ones, platform-wide first. */
 export async function listRoles(auth: AuthContext, filter: { assignable?: boolean } = {}): Promise<Role[]> {
   const roles = await auth.db.role.findMany({ orderBy: [{ tenantId: 'asc' }, { name: 'asc' }] });
+  if (!filter.assignable) return roles;
   // the role picker: the roles the caller may give a user (the same rule the user service checks)
-  return filter.assignable ? roles.filter((r) => canAssign(auth, r)) : roles;
+  const template = auth.user.tenantId === null ? null : await planTemplate(auth.db, auth.user.tenantId);
+  return roles.filter((r) => canAssign(auth, r, template));
 }
 
 export async function getRole(auth: AuthContext, id: number): Promise<Role> {
@@ -52,7 +64,7 @@ export async function createRole(ctx: AppContext, auth: AuthContext, input: Role
   if (!auth.scope.platform && (tenantId === null || !auth.scope.tenantIds.includes(tenantId))) {
     throw forbidden('You can only create roles for your own tenant or its sub-tenants');
   }
-  checkGrant(auth, input, tenantId);
+  await checkGrant(ctx, auth, input, tenantId);
   await unique(auth, input.name, tenantId);
   const role = await auth.db.role.create({
     data: { name: input.name, description: input.description ?? null, tenantId, permissions: input.permissions },
@@ -64,7 +76,7 @@ export async function createRole(ctx: AppContext, auth: AuthContext, input: Role
 export async function updateRole(ctx: AppContext, auth: AuthContext, id: number, input: RoleInput): Promise<Role> {
   await checkNotReadonly(ctx, auth);
   const current = await writable(auth, id);
-  checkGrant(auth, input, current.tenantId);
+  await checkGrant(ctx, auth, input, current.tenantId);
   if (input.name !== current.name) await unique(auth, input.name, current.tenantId);
   const role = await auth.db.role.update({
     where: { id },

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound, unauthorized } from '../../http-error';
 import { caller } from '../../plugins/app/auth';
+import { cappedPermissions } from '../../plugins/app/auth-context';
 import { SESSION_COOKIE } from '../../plugins/app/authenticate';
 import { impersonatorOf } from '../users/impersonation.service';
 import { presentUser } from '../users/users.presenter';
@@ -62,11 +63,14 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         });
         const { refreshToken, ...body } = tokens;
         setSessionCookie(ctx, reply, refreshToken, persistent);
-        return { ...presentUser(user), ...body };
+        return { ...presentUser(user, await cappedPermissions(ctx.db, user)), ...body };
       }
       if (!req.auth) throw notFound();
       // an administrator's "connect as user" session names the administrator, for the web app's banner
-      return { ...presentUser(req.auth.user), impersonatedBy: await impersonatorOf(ctx, req.auth) };
+      return {
+        ...presentUser(req.auth.user, req.auth.permissions),
+        impersonatedBy: await impersonatorOf(ctx, req.auth),
+      };
     },
   );
 

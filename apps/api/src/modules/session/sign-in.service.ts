@@ -2,7 +2,7 @@ import { messages } from '@waymark/contracts/errors';
 import type { SignInResponse } from '@waymark/contracts/session';
 import type { AppContext } from '../../context';
 import { HttpError, tooManyRequests } from '../../http-error';
-import { accountProblem, tenantProblem } from '../../plugins/app/auth-context';
+import { accountProblem, cappedPermissions, tenantProblem } from '../../plugins/app/auth-context';
 import { hashPassword, needsRehash, verifyPassword } from '../../security/password';
 import { audit } from '../audit/audit.service';
 import { refusePasswordWhenOidcForced } from '../oidc/oidc-force';
@@ -72,5 +72,5 @@ export async function signIn(
   }
   const tokens = await createSession(ctx, user.id, meta);
   await audit(ctx, { action: 'session.created', userId: user.id, tenantId: user.tenantId, ip: meta.ip });
-  return { ...presentUser(user), ...tokens };
+  return { ...presentUser(user, await cappedPermissions(ctx.db, user)), ...tokens };
 }

@@ -7,7 +7,7 @@ import { publicUrl } from '../../env';
 import { badRequest, forbidden } from '../../http-error';
 import { found, tenantTree } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
-import { accountProblem, effectivePermissions } from '../../plugins/app/auth-context';
+import { accountProblem, cappedPermissions } from '../../plugins/app/auth-context';
 import { audit } from '../audit/audit.service';
 import { latestPositionOf } from '../positions/positions.service';
 import { checkNotReadonly } from '../shared/readonly';
@@ -38,7 +38,8 @@ async function creatorMayShare(ctx: AppContext, link: ShareLink): Promise<boolea
   if (link.createdById === null) return false;
   const creator = await ctx.db.user.findUnique({ where: { id: link.createdById }, include: { role: true } });
   if (!creator || accountProblem(creator)) return false;
-  if (!effectivePermissions(creator).includes('TRACK_DEVICES')) return false;
+  // under the creator's plan: a tenant moved to a plan without tracking stops sharing at once
+  if (!(await cappedPermissions(ctx.db, creator)).includes('TRACK_DEVICES')) return false;
   if (creator.tenantId === null) return true;
   return link.tenantId !== null && (await tenantTree(ctx.db, creator.tenantId)).includes(link.tenantId);
 }

@@ -6,7 +6,7 @@ import type { Subscription } from '@waymark/db/client';
 export type SubscriptionRow = Subscription & { _count?: { tenants: number } };
 
 /** The permission template kept in the plan's attributes, reduced to flags that exist. */
-export function planPermissions(plan: Subscription): Permission[] {
+export function planPermissions(plan: Pick<Subscription, 'attributes'>): Permission[] {
   const raw = (plan.attributes as Record<string, unknown> | null)?.permissions;
   if (!Array.isArray(raw)) return [];
   return PERMISSIONS.filter((p) => raw.includes(p));

@@ -103,7 +103,9 @@ describe('/api/v2/subscription', () => {
   it('lets only platform staff write plans; tenant staff read their own tenant plans, 404 for others', async () => {
     const a = await tenantStaff(['VIEW_TENANT']);
     const b = await buildTenant(t.ctx.db);
-    const planA = (await call('POST', '/subscription', staff, plan('For A'))).json().data;
+    // the template caps a's staff too: it keeps the flag they read their plan with
+    const forA = plan('For A', { permissions: ['VIEW_DEVICES', 'VIEW_TENANT'] });
+    const planA = (await call('POST', '/subscription', staff, forA)).json().data;
     const planB = (await call('POST', '/subscription', staff, plan('For B'))).json().data;
     await call('POST', `/subscription/${planA.id}/assign`, staff, { tenantId: a.tenant.id });
     await call('POST', `/subscription/${planB.id}/assign`, staff, { tenantId: b.id });

@@ -6,12 +6,13 @@ import type { AppContext } from '../../context';
 import { badRequest, forbidden } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext, UserWithRole } from '../../plugins/app/auth-context';
-import { effectivePermissions } from '../../plugins/app/auth-context';
+import { cappedPermissions } from '../../plugins/app/auth-context';
 import { hashPassword } from '../../security/password';
 import { audit } from '../audit/audit.service';
 import { revokeCredentials } from '../session/session.service';
 import { checkNotReadonly } from '../shared/readonly';
 import { pageArgs, pageOf } from '../shared/v2';
+import { flagsUnderPlan } from '../subscriptions/plan-permissions';
 import { insertUser, sendInvite } from '../users/users.service';
 import { getTenant } from './tenants.service';
 
@@ -51,7 +52,8 @@ async function manageableUser(auth: AuthContext, id: number): Promise<UserWithRo
   const user = await tenantUser(auth, id);
   if (auth.user.administrator || id === auth.user.id) return user;
   const held = new Set(auth.permissions);
-  if (user.administrator || effectivePermissions(user).some((p) => !held.has(p))) {
+  // the target's flags as its plan leaves them, like the caller's own
+  if (user.administrator || (await cappedPermissions(auth.db, user)).some((p) => !held.has(p))) {
     throw forbidden('This user holds permissions you do not hold');
   }
   return user;
@@ -68,7 +70,9 @@ async function checkTenantRole(auth: AuthContext, tenantId: number, roleId: numb
   const platformWide =
     role.tenantId === null && !role.permissions.some((p) => PLATFORM_PERMISSIONS.includes(p as never));
   if (role.tenantId !== tenantId && !platformWide) throw badRequest(ROLE_NOT_ALLOWED);
-  if (!auth.user.administrator && role.permissions.some((p) => !auth.permissions.includes(p as never))) {
+  // counted as the user will hold them: flags the tenant's plan leaves out grant nothing
+  const granted = await flagsUnderPlan(auth.db, tenantId, role.permissions);
+  if (!auth.user.administrator && granted.some((p) => !auth.permissions.includes(p as never))) {
     throw forbidden('The role grants permissions you do not hold');
   }
 }

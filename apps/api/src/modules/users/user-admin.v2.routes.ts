@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { unauthorized } from '../../http-error';
 import { caller } from '../../plugins/app/auth';
+import { cappedPermissions } from '../../plugins/app/auth-context';
 import { clearSessionCookie, setSessionCookie } from '../session/cookies';
 import { data } from '../shared/v2';
 import { endImpersonation, impersonate, impersonatorOf } from './impersonation.service';
@@ -95,7 +96,10 @@ export const userAdminV2Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       const { refreshToken, ...body } = tokens;
       setSessionCookie(ctx, reply, refreshToken, false);
       return data({
-        user: { ...presentUser(user), impersonatedBy: { id: auth.user.id, name: auth.user.name } },
+        user: {
+          ...presentUser(user, await cappedPermissions(ctx.db, user)),
+          impersonatedBy: { id: auth.user.id, name: auth.user.name },
+        },
         ...body,
       });
     },
@@ -113,13 +117,13 @@ export const userAdminV2Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       }
       const { refreshToken, ...body } = back.tokens;
       setSessionCookie(ctx, reply, refreshToken, false);
-      return data({ user: presentUser(back.user), ...body });
+      return data({ user: presentUser(back.user, await cappedPermissions(ctx.db, back.user)), ...body });
     },
   );
 
   // The signed-in user, marked when an administrator opened the session.
   app.get('/auth/me', { schema: { response: { 200: dataSchema(userSchema) } } }, async (req) => {
     const auth = caller(req);
-    return data({ ...presentUser(auth.user), impersonatedBy: await impersonatorOf(ctx, auth) });
+    return data({ ...presentUser(auth.user, auth.permissions), impersonatedBy: await impersonatorOf(ctx, auth) });
   });
 };

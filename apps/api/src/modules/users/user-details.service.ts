@@ -104,7 +104,7 @@ export async function revokeUserSession(
   sessionId: string,
 ): Promise<void> {
   const user = await readUser(auth, userId);
-  if (userId !== auth.user.id) checkManageable(auth, user);
+  if (userId !== auth.user.id) await checkManageable(auth, user);
   if (!/^[0-9a-f-]{36}$/i.test(sessionId)) throw notFound();
   const { count } = await ctx.db.authSession.updateMany({
     where: { id: sessionId, userId, revokedAt: null },

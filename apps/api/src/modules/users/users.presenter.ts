@@ -2,8 +2,11 @@ import type { User as UserDto } from '@waymark/contracts/user';
 import type { UserWithRole } from '../../plugins/app/auth-context';
 import { effectivePermissions } from '../../plugins/app/auth-context';
 
-/** A user row as clients see it: never the password hash, TOTP secrets or other internals. */
-export function presentUser(user: UserWithRole): UserDto {
+/**
+ * A user row as clients see it: never the password hash, TOTP secrets or other internals. `permissions` defaults
+ * to the role's flags; the signed-in user's own answers pass the flags its plan leaves it (what the web shows).
+ */
+export function presentUser(user: UserWithRole, permissions = effectivePermissions(user)): UserDto {
   return {
     id: user.id,
     name: user.name,
@@ -32,7 +35,7 @@ export function presentUser(user: UserWithRole): UserDto {
     coordinateFormat: user.coordinateFormat,
     poiLayer: user.poiLayer,
     attributes: (user.attributes ?? {}) as Record<string, unknown>,
-    permissions: effectivePermissions(user),
+    permissions,
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -30,7 +30,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: z.array(userSchema) },
       },
     },
-    async (req) => (await listUsers(caller(req), req.query)).map(presentUser),
+    async (req) => (await listUsers(caller(req), req.query)).map((u) => presentUser(u)),
   );
 
   app.get('/users/:id', { schema: { params: idParamsSchema, response: { 200: userSchema } } }, async (req) =>

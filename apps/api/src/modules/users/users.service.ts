@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import { conflict, forbidden, HttpError, tooManyRequests } from '../../http-error';
 import { found, tenantTree } from '../../plugins/app/access-scope';
 import type { AuthContext, UserWithRole } from '../../plugins/app/auth-context';
-import { effectivePermissions } from '../../plugins/app/auth-context';
+import { cappedPermissions } from '../../plugins/app/auth-context';
 import { hashPassword, verifyPassword } from '../../security/password';
 import { audit } from '../audit/audit.service';
 import { mailPasswordLink } from '../password/password-links.service';
@@ -16,6 +16,7 @@ import { checkPreferences } from '../server/preferences';
 import { revokeCredentials } from '../session/session.service';
 import { checkNotReadonly } from '../shared/readonly';
 import { pageArgs, pageOf } from '../shared/v2';
+import { flagsUnderPlan } from '../subscriptions/plan-permissions';
 
 const MANAGE = ['ADMIN_ACCOUNT', 'VIEW_USERS'] as const;
 
@@ -145,7 +146,9 @@ async function checkRole(
   if (role.tenantId !== null && (tenantId === null || !(await tenantTree(ctx.db, role.tenantId)).includes(tenantId))) {
     throw new HttpError(400, "The role belongs to another tenant than the user's");
   }
-  const missing = auth.user.administrator ? [] : role.permissions.filter((p) => !auth.permissions.includes(p as never));
+  // counted as the user will hold them: flags the user's plan leaves out grant nothing
+  const granted = await flagsUnderPlan(ctx.db, tenantId, role.permissions);
+  const missing = auth.user.administrator ? [] : granted.filter((p) => !auth.permissions.includes(p as never));
   if (missing.length > 0) {
     throw forbidden(`You cannot assign a role granting permissions you do not hold: ${missing.join(', ')}`);
   }
@@ -154,13 +157,14 @@ async function checkRole(
 /**
  * Another user is the caller's to change, disable or delete only when the caller manages users and the target
  * holds no permission the caller lacks (administrators excepted, and only administrators touch administrators).
+ * Both sides count what their plans leave them: a smaller plan takes the same flags from manager and managed.
  */
-export function checkManageable(auth: AuthContext, target: UserWithRole) {
+export async function checkManageable(auth: AuthContext, target: UserWithRole) {
   if (!canManageUsers(auth)) throw forbidden();
   if (auth.user.administrator) return;
   if (target.administrator) throw forbidden();
   const held = new Set(auth.permissions);
-  if (effectivePermissions(target).some((p) => !held.has(p))) {
+  if ((await cappedPermissions(auth.db, target)).some((p) => !held.has(p))) {
     throw forbidden('This user holds permissions you do not hold');
   }
 }
@@ -251,7 +255,7 @@ export async function updateUser(
   if (!self) await checkNotReadonly(ctx, auth);
   const current = await getUser(auth, id);
   if (self) await checkCurrentPassword(ctx, current, input, currentPassword);
-  if (!self) checkManageable(auth, current);
+  if (!self) await checkManageable(auth, current);
   // a password or email is changed by its owner only: a manager mails a password link instead
   if (!self && (input.password || (input.email !== undefined && input.email.trim().toLowerCase() !== current.email))) {
     throw forbidden('Only the user can change their password or email; send a password link');
@@ -327,7 +331,7 @@ export async function deleteUser(ctx: AppContext, auth: AuthContext, id: number)
   if (id === auth.user.id) throw forbidden('You cannot delete your own account');
   await checkNotReadonly(ctx, auth);
   const user = await getUser(auth, id);
-  checkManageable(auth, user);
+  await checkManageable(auth, user);
   // its sessions and API tokens go with the row; its websockets are closed
   await auth.db.user.delete({ where: { id } });
   await ctx.live.disconnect({ userIds: [id], reason: 'Account deleted' });
@@ -347,7 +351,7 @@ export async function deleteUser(ctx: AppContext, auth: AuthContext, id: number)
 export async function sendPasswordLink(ctx: AppContext, auth: AuthContext, id: number): Promise<void> {
   if (id !== auth.user.id) await checkNotReadonly(ctx, auth);
   const user = await getUser(auth, id);
-  if (id !== auth.user.id) checkManageable(auth, user);
+  if (id !== auth.user.id) await checkManageable(auth, user);
   await mailPasswordLink(ctx, user, user.passwordHash ? 'PASSWORD_RESET' : 'PASSWORD_CREATE');
   await audit(ctx, {
     action: 'password.link_sent',

@@ -1,6 +1,7 @@
 import type { Permission } from '@waymark/contracts/permissions';
 import { PERMISSIONS, PLATFORM_PERMISSIONS } from '@waymark/contracts/permissions';
 import type { Db, Role, User } from '@waymark/db/client';
+import { planTemplate } from '../../modules/subscriptions/plan-permissions';
 import type { AccessScope } from './access-scope';
 import { scopedDb, tenantSubtree } from './access-scope';
 
@@ -19,11 +20,25 @@ export interface AuthContext {
   impersonatorId?: number;
 }
 
-/** Administrators hold every flag; others hold their role's flags, platform-only flags only as platform staff. */
-export function effectivePermissions(user: UserWithRole): Permission[] {
-  if (user.administrator) return [...PERMISSIONS];
-  const held = new Set(user.role?.permissions ?? []);
-  return PERMISSIONS.filter((p) => held.has(p) && (user.tenantId === null || !PLATFORM_PERMISSIONS.includes(p)));
+/**
+ * Administrators hold every flag; others hold their role's flags, platform-only flags only as platform staff.
+ * A tenant's user holds no flag outside `template`, its plan's permission template (planTemplate; null: no cap),
+ * so a smaller plan narrows its users at once without rewriting their roles. Platform staff are never capped.
+ */
+export function effectivePermissions(user: UserWithRole, template: readonly Permission[] | null = null): Permission[] {
+  const held = new Set(user.administrator ? PERMISSIONS : (user.role?.permissions ?? []));
+  const capped = user.tenantId !== null && template !== null;
+  return PERMISSIONS.filter(
+    (p) =>
+      held.has(p) &&
+      (user.administrator || user.tenantId === null || !PLATFORM_PERMISSIONS.includes(p)) &&
+      (!capped || template.includes(p)),
+  );
+}
+
+/** A user's effective permissions under its tenant's plan, for a user other than the request's caller. */
+export async function cappedPermissions(db: Pick<Db, '$queryRaw'>, user: UserWithRole): Promise<Permission[]> {
+  return effectivePermissions(user, user.tenantId === null ? null : await planTemplate(db, user.tenantId));
 }
 
 /** Why this user may not sign in now, or null. */
@@ -57,11 +72,14 @@ export async function buildAuthContext(
   impersonatorId?: number | null,
 ): Promise<AuthContext> {
   const platform = user.tenantId === null;
-  const tree = platform ? { visible: [], managed: [] } : await tenantSubtree(db, user.tenantId as number);
+  // both read per request: a tenant moved or put on another plan is seen by its users' very next request
+  const [tree, template] = platform
+    ? [{ visible: [], managed: [] }, null]
+    : await Promise.all([tenantSubtree(db, user.tenantId as number), planTemplate(db, user.tenantId as number)]);
   const scope: AccessScope = { userId: user.id, platform, tenantIds: tree.visible, managedTenantIds: tree.managed };
   return {
     user,
-    permissions: effectivePermissions(user),
+    permissions: effectivePermissions(user, template),
     scope,
     db: scopedDb(db, scope),
     sessionId,
