@@ -51,7 +51,7 @@ describe('billing notices in the language of the tenant owner', () => {
     const expiry = await smtp.waitFor(
       (m) => m.recipients.includes(tenant.email as string) && /abonnement/.test(m.subject),
     );
-    expect(expiry.subject).toBe('Votre abonnement se termine dans 5 jour(s)');
+    expect(expiry.subject).toBe('Votre abonnement se termine dans 5 jours');
     expect(expiry.text).toContain(`de ${tenant.name} se termine le 15 juin 2026`);
     const overdue = await smtp.waitFor((m) => m.subject === 'La facture INV-FR-OVERDUE est en retard');
     // French groups thousands with a narrow no-break space and writes the euro sign after the amount
@@ -69,7 +69,7 @@ describe('billing notices in the language of the tenant owner', () => {
     }
     await sweepBillingNotices(t.ctx, now);
     const el = await smtp.waitFor((m) => m.recipients.includes(greek.email as string));
-    expect(el.subject).toBe('Η συνδρομή σας λήγει σε 3 ημέρα/ες');
+    expect(el.subject).toBe('Η συνδρομή σας λήγει σε 3 ημέρες');
     expect(el.text).toContain('13 Ιουνίου 2026');
     const en = await smtp.waitFor((m) => m.recipients.includes(german.email as string));
     expect(en.subject).toBe('Your subscription ends in 3 days');

@@ -1,7 +1,7 @@
 import type { BillingNotification } from '@waymark/db/client';
 import type { AppContext } from '../context';
 import type { BillingTexts } from '../modules/billing/texts/billing-texts';
-import { billingTexts, fill, formatDay, formatMoney } from '../modules/billing/texts/billing-texts';
+import { billingTexts, fill, formatDay, formatMoney, plural } from '../modules/billing/texts/billing-texts';
 import { serverAttributes } from '../notifications/compose';
 import { pickLanguage } from '../notifications/templates/render';
 import { tenantTree } from '../plugins/app/access-scope';
@@ -41,7 +41,7 @@ async function noticesOf(ctx: AppContext, rule: BillingNotification, tenants: Wa
       out.push({
         tenantId: t.id,
         period: `expiry:${day(at)}`,
-        subject: fill(t.texts.notices.expirySubject, { days, s: days === 1 ? '' : 's' }),
+        subject: fill(plural(t.texts, t.texts.notices.expirySubject, days), { days }),
         text: fill(t.texts.notices.expiryText, {
           plan: t.subscription?.name ?? '',
           tenant: t.name,

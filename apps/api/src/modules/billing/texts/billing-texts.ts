@@ -3,15 +3,21 @@ import { el } from './el';
 import { en } from './en';
 import { fr } from './fr';
 
+/** The forms of a text by the count's plural category; `other` serves the categories a language lacks here. */
+interface Plural {
+  one: string;
+  other: string;
+}
+
 /**
  * What billing says to people, in one language: notice mails and invoice PDFs. Placeholders in braces are filled
- * with values already formatted for the language ({date}, {amount}); {s} is the plural ending in English only.
+ * with values already formatted for the language ({date}, {amount}); a text with a count has its plural forms.
  */
 export interface BillingTexts {
   /** the Intl locale that formats dates and amounts */
   locale: string;
   notices: {
-    expirySubject: string;
+    expirySubject: Plural;
     expiryText: string;
     overdueSubject: string;
     overdueText: string;
@@ -42,6 +48,11 @@ export function billingTexts(language: Language): BillingTexts {
 
 export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (all, key: string) => (key in values ? String(values[key]) : all));
+}
+
+/** The form of `plural` for `count` in the language (French says "1 jour" and "0 jour" alike). */
+export function plural(texts: BillingTexts, forms: Plural, count: number): string {
+  return new Intl.PluralRules(texts.locale).select(count) === 'one' ? forms.one : forms.other;
 }
 
 /** A day in UTC, as the language writes it (billing periods and due dates are UTC days). */

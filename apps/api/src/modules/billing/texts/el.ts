@@ -3,7 +3,7 @@ import type { BillingTexts } from './billing-texts';
 export const el: BillingTexts = {
   locale: 'el-GR',
   notices: {
-    expirySubject: 'Η συνδρομή σας λήγει σε {days} ημέρα/ες',
+    expirySubject: { one: 'Η συνδρομή σας λήγει σε {days} ημέρα', other: 'Η συνδρομή σας λήγει σε {days} ημέρες' },
     expiryText:
       'Η συνδρομή {plan} του {tenant} λήγει στις {date}. Ανανεώστε την για να συνεχίσετε τον εντοπισμό χωρίς διακοπή.',
     overdueSubject: 'Το τιμολόγιο {number} είναι ληξιπρόθεσμο',

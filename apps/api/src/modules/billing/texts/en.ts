@@ -3,7 +3,7 @@ import type { BillingTexts } from './billing-texts';
 export const en: BillingTexts = {
   locale: 'en-GB',
   notices: {
-    expirySubject: 'Your subscription ends in {days} day{s}',
+    expirySubject: { one: 'Your subscription ends in {days} day', other: 'Your subscription ends in {days} days' },
     expiryText: 'The subscription {plan} of {tenant} ends on {date}. Renew it to keep tracking without interruption.',
     overdueSubject: 'Invoice {number} is overdue',
     overdueText: 'Invoice {number} of {tenant}, {amount}, was due on {date} and is not paid yet.',

@@ -3,7 +3,10 @@ import type { BillingTexts } from './billing-texts';
 export const fr: BillingTexts = {
   locale: 'fr-FR',
   notices: {
-    expirySubject: 'Votre abonnement se termine dans {days} jour(s)',
+    expirySubject: {
+      one: 'Votre abonnement se termine dans {days} jour',
+      other: 'Votre abonnement se termine dans {days} jours',
+    },
     expiryText:
       "L'abonnement {plan} de {tenant} se termine le {date}. Renouvelez-le pour continuer le suivi sans interruption.",
     overdueSubject: 'La facture {number} est en retard',
