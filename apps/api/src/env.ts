@@ -103,6 +103,12 @@ export const envSchema = z
     WAYMARK_PAYMENT_URL: z.url().optional(),
     WAYMARK_PAYMENT_KEY: optionalText,
     WAYMARK_PAYMENT_SECRET: optionalText,
+    // the issuer printed on invoice PDFs (modules/billing/billing-issuer.ts); the server's attributes override
+    WAYMARK_BILLING_ISSUER_NAME: z.string().trim().min(1).max(200).default('Waymark'),
+    /** the issuer's postal address, lines separated by `|` */
+    WAYMARK_BILLING_ISSUER_ADDRESS: optionalText,
+    WAYMARK_BILLING_ISSUER_TAX_ID: optionalText,
+    WAYMARK_BILLING_ISSUER_EMAIL: optionalText,
     WAYMARK_NOTIFY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
     OIDC_ISSUER: z.url().optional(),
     OIDC_CLIENT_ID: optionalText,

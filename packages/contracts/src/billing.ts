@@ -99,7 +99,11 @@ export const billingStatsSchema = z.object({
       revenue: z.record(z.string(), z.number().int()),
       /** of which paid, by currency */
       paid: z.record(z.string(), z.number().int()),
-      churn: z.number().int().describe('tenants deactivated or whose subscription lapsed in the month'),
+      churn: z.number().int().describe('tenants deactivated or whose subscription lapsed in the month, each once'),
+      churnRate: z
+        .number()
+        .nullable()
+        .describe("the month's churn over the tenants active at its start; null when there were none"),
     }),
   ),
   activeDevices: z.number().int(),

@@ -37,7 +37,7 @@ describe('sweepBillingNotices', () => {
     expect(await sweepBillingNotices(t.ctx, now)).toBe(1);
     const mail = await smtp.waitFor((m) => m.recipients.includes('billing-a@example.test'));
     expect(mail.subject).toBe('Your subscription ends in 5 days');
-    expect(mail.text).toContain('2026-06-15');
+    expect(mail.text).toContain('15 June 2026');
     expect(await sweepBillingNotices(t.ctx, new Date(now.getTime() + DAY))).toBe(0);
     expect(mailsTo('billing-a@example.test')).toHaveLength(1);
     expect(mailsTo('billing-far@example.test')).toHaveLength(0);

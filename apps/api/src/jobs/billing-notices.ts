@@ -1,5 +1,9 @@
 import type { BillingNotification } from '@waymark/db/client';
 import type { AppContext } from '../context';
+import type { BillingTexts } from '../modules/billing/texts/billing-texts';
+import { billingTexts, fill, formatDay, formatMoney, plural } from '../modules/billing/texts/billing-texts';
+import { serverAttributes } from '../notifications/compose';
+import { pickLanguage } from '../notifications/templates/render';
 import { tenantTree } from '../plugins/app/access-scope';
 
 const DAY_MS = 86_400_000;
@@ -18,7 +22,9 @@ interface WatchedTenant {
   email: string | null;
   subscriptionExpiresAt: Date | null;
   subscription: { name: string; deviceLimit: number } | null;
-  owner: { email: string } | null;
+  owner: { email: string; attributes: unknown } | null;
+  /** the texts in the language of the tenant's owner, who reads its mail */
+  texts: BillingTexts;
 }
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
@@ -35,8 +41,12 @@ async function noticesOf(ctx: AppContext, rule: BillingNotification, tenants: Wa
       out.push({
         tenantId: t.id,
         period: `expiry:${day(at)}`,
-        subject: `Your subscription ends in ${days} day${days === 1 ? '' : 's'}`,
-        text: `The subscription${t.subscription ? ` ${t.subscription.name}` : ''} of ${t.name} ends on ${day(at)}. Renew it to keep tracking without interruption.`,
+        subject: fill(plural(t.texts, t.texts.notices.expirySubject, days), { days }),
+        text: fill(t.texts.notices.expiryText, {
+          plan: t.subscription?.name ?? '',
+          tenant: t.name,
+          date: formatDay(t.texts, at),
+        }).replace(/ {2,}/g, ' '),
       });
     }
   } else if (rule.type === 'INVOICE_OVERDUE') {
@@ -55,8 +65,13 @@ async function noticesOf(ctx: AppContext, rule: BillingNotification, tenants: Wa
       out.push({
         tenantId: t.id,
         period: `invoice:${inv.number}`,
-        subject: `Invoice ${inv.number} is overdue`,
-        text: `Invoice ${inv.number} of ${t.name}, ${(inv.amountCents / 100).toFixed(2)} ${inv.currency}, was due on ${day(inv.dueAt as Date)} and is not paid yet.`,
+        subject: fill(t.texts.notices.overdueSubject, { number: inv.number }),
+        text: fill(t.texts.notices.overdueText, {
+          number: inv.number,
+          tenant: t.name,
+          amount: formatMoney(t.texts, inv.amountCents, inv.currency),
+          date: formatDay(t.texts, inv.dueAt),
+        }),
       });
     }
   } else if (rule.type === 'DEVICE_LIMIT_REACHED') {
@@ -68,8 +83,8 @@ async function noticesOf(ctx: AppContext, rule: BillingNotification, tenants: Wa
       out.push({
         tenantId: t.id,
         period: `devices:${now.toISOString().slice(0, 7)}`,
-        subject: `${t.name} uses ${active} of its ${limit} devices`,
-        text: `${t.name} has ${active} active devices; its plan ${t.subscription?.name ?? ''} allows ${limit}. Upgrade the plan before adding more.`,
+        subject: fill(t.texts.notices.devicesSubject, { tenant: t.name, active, limit }),
+        text: fill(t.texts.notices.devicesText, { tenant: t.name, active, limit, plan: t.subscription?.name ?? '' }),
       });
     }
   }
@@ -78,15 +93,16 @@ async function noticesOf(ctx: AppContext, rule: BillingNotification, tenants: Wa
 
 /**
  * Evaluates every enabled billing notification rule at `now` and mails each notice due to the tenant's address
- * (or its owner's). A notice is claimed first by its (rule, tenant, period) row, so that no notice is mailed
+ * (or its owner's), in the owner's language (else the server's, else English). A notice is claimed first by its (rule, tenant, period) row, so that no notice is mailed
  * twice, whichever node runs the pass and however often; a notice whose mail fails is released for the next pass.
  */
 export async function sweepBillingNotices(ctx: AppContext, now = new Date()): Promise<number> {
   const rules = await ctx.db.billingNotification.findMany({ where: { enabled: true } });
+  const server = rules.length > 0 ? await serverAttributes(ctx) : {};
   let sent = 0;
   for (const rule of rules) {
     const ids = rule.tenantId === null ? undefined : await tenantTree(ctx.db, rule.tenantId);
-    const tenants = await ctx.db.tenant.findMany({
+    const rows = await ctx.db.tenant.findMany({
       where: { active: true, id: ids ? { in: ids } : undefined },
       select: {
         id: true,
@@ -94,9 +110,13 @@ export async function sweepBillingNotices(ctx: AppContext, now = new Date()): Pr
         email: true,
         subscriptionExpiresAt: true,
         subscription: { select: { name: true, deviceLimit: true } },
-        owner: { select: { email: true } },
+        owner: { select: { email: true, attributes: true } },
       },
     });
+    const tenants = rows.map((t) => ({
+      ...t,
+      texts: billingTexts(pickLanguage(t.owner?.attributes as Record<string, unknown> | undefined, server)),
+    }));
     const emails = new Map(tenants.map((t) => [t.id, t.email ?? t.owner?.email ?? null]));
     for (const notice of await noticesOf(ctx, rule, tenants, now)) {
       const to = emails.get(notice.tenantId);

@@ -19,8 +19,7 @@ import { data } from '../shared/v2';
 import { runBillingNow } from './billing-run.service';
 import { billingStats } from './billing-stats.service';
 import { extendExpiry, listExpired } from './expired.service';
-import { renderInvoicePdf } from './invoice-pdf';
-import { getInvoiceDto, listInvoices, payInvoice } from './invoices.service';
+import { getInvoiceDto, invoicePdf, listInvoices, payInvoice } from './invoices.service';
 import { confirmPayment, startCheckout } from './payment.service';
 
 /** Tenants' staff see and pay their tenants' invoices online; platform staff mark paid and extend. */
@@ -49,11 +48,10 @@ export const billingV2Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/billing/invoice/:id/pdf',
     { config: { permissions: READ }, schema: { params: idParamsSchema } },
     async (req, reply) => {
-      const invoice = await getInvoiceDto(caller(req), req.params.id);
-      const pdf = await renderInvoicePdf(invoice, 'Waymark');
+      const { number, pdf } = await invoicePdf(ctx, caller(req), req.params.id);
       return reply
         .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${invoice.number}.pdf"`)
+        .header('content-disposition', `attachment; filename="${number}.pdf"`)
         .send(pdf);
     },
   );

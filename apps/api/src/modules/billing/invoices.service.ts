@@ -3,13 +3,18 @@ import type { Page } from '@waymark/contracts/common';
 import type { Prisma } from '@waymark/db/client';
 import type { AppContext } from '../../context';
 import { conflict } from '../../http-error';
+import { serverAttributes } from '../../notifications/compose';
+import { pickLanguage } from '../../notifications/templates/render';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { audit } from '../audit/audit.service';
 import { checkNotReadonly } from '../shared/readonly';
 import { pageArgs, pageOf } from '../shared/v2';
+import { billingIssuer } from './billing-issuer';
+import { renderInvoicePdf } from './invoice-pdf';
 import type { InvoiceRow } from './invoices.presenter';
 import { presentInvoice } from './invoices.presenter';
+import { billingTexts } from './texts/billing-texts';
 
 const SORTABLE = ['periodStart', 'number', 'amountCents', 'dueAt', 'status', 'issuedAt'] as const;
 const include = { subscription: { select: { name: true } } } as const;
@@ -54,6 +59,21 @@ export async function getInvoice(auth: AuthContext, id: number): Promise<Invoice
 export async function getInvoiceDto(auth: AuthContext, id: number): Promise<InvoiceDto> {
   const [dto] = await presentInvoices(auth, [await getInvoice(auth, id)]);
   return dto as InvoiceDto;
+}
+
+/** The invoice's PDF in the caller's language (else the server's, else English), headed by the issuer. */
+export async function invoicePdf(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+): Promise<{ number: string; pdf: Buffer }> {
+  const [invoice, issuer, server] = await Promise.all([
+    getInvoiceDto(auth, id),
+    billingIssuer(ctx),
+    serverAttributes(ctx),
+  ]);
+  const language = pickLanguage(auth.user.attributes as Record<string, unknown>, server);
+  return { number: invoice.number, pdf: await renderInvoicePdf(invoice, issuer, billingTexts(language)) };
 }
 
 /** An invoice that may still be paid: issued or overdue. */

@@ -157,7 +157,11 @@ export async function setTenantActive(
   await checkNotReadonly(ctx, auth);
   await getTenant(auth, id);
   checkNotOwnTenant(auth, id, active ? 'activate' : 'deactivate');
-  const tenant = await auth.db.tenant.update({ where: { id }, data: { active }, include: TENANT_INCLUDE });
+  const tenant = await auth.db.tenant.update({
+    where: { id },
+    data: { active, deactivatedAt: active ? null : new Date() },
+    include: TENANT_INCLUDE,
+  });
   if (!active) await revokeSubtreeCredentials(ctx, id);
   await disconnectAncestors(ctx, id);
   // the notifications of the tenant and its sub-tenants reach their users again, or no longer
