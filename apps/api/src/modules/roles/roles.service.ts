@@ -12,10 +12,19 @@ import { checkPlanGrant, planTemplate } from '../subscriptions/plan-permissions'
 /**
  * A role may grant only what its author holds; tenant roles never grant platform flags, nor flags outside the
  * permission template of the tenant's plan (whoever the author: the plan, not the author, bounds the tenant).
+ * Flags the role already carries (`kept`) are not asked again of the plan: after a move to a smaller plan they are
+ * inert, and an edit such as a rename must not have to strip them first.
  */
-async function checkGrant(ctx: AppContext, auth: AuthContext, input: RoleInput, tenantId: number | null) {
+async function checkGrant(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: RoleInput,
+  tenantId: number | null,
+  kept: readonly string[] = [],
+) {
   // first: a tenant's staff never hold what their plan leaves out, and the plan is the reason to name
-  if (tenantId !== null) await checkPlanGrant(ctx.db, tenantId, input.permissions);
+  const added = input.permissions.filter((p) => !kept.includes(p));
+  if (tenantId !== null) await checkPlanGrant(ctx.db, tenantId, added);
   const missing = auth.user.administrator ? [] : input.permissions.filter((p) => !auth.permissions.includes(p));
   if (missing.length > 0) {
     throw forbidden(`A role can only grant permissions you hold yourself; you do not hold ${missing.join(', ')}`);
@@ -76,7 +85,7 @@ export async function createRole(ctx: AppContext, auth: AuthContext, input: Role
 export async function updateRole(ctx: AppContext, auth: AuthContext, id: number, input: RoleInput): Promise<Role> {
   await checkNotReadonly(ctx, auth);
   const current = await writable(auth, id);
-  await checkGrant(ctx, auth, input, current.tenantId);
+  await checkGrant(ctx, auth, input, current.tenantId, current.permissions);
   if (input.name !== current.name) await unique(auth, input.name, current.tenantId);
   const role = await auth.db.role.update({
     where: { id },

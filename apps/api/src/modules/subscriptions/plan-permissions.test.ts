@@ -84,6 +84,37 @@ describe('a plan’s permission template caps its tenants', () => {
     expect(platformWide.statusCode).toBe(200);
   });
 
+  it('lets an edit keep the flags a role had before a downgrade, and refuses only the flags it adds', async () => {
+    const admin = await buildUser(t.ctx.db, { administrator: true });
+    const headers = { authorization: (await signIn(t.app, admin.email)).authorization };
+    const tenant = await buildTenant(t.ctx.db);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/role',
+      headers,
+      payload: { name: 'Dispatch', tenantId: tenant.id, permissions: ['VIEW_DEVICES', 'SEND_COMMAND'] },
+    });
+    expect(created.statusCode).toBe(200);
+    const id = created.json().data.id;
+    const small = await buildPlan(['VIEW_DEVICES']);
+    await t.ctx.db.tenant.update({ where: { id: tenant.id }, data: { subscriptionId: small.id } });
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v2/role/${id}`,
+      headers,
+      payload: { name: 'Dispatch desk', permissions: ['VIEW_DEVICES', 'SEND_COMMAND'] },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const widened = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v2/role/${id}`,
+      headers,
+      payload: { name: 'Dispatch desk', permissions: ['VIEW_DEVICES', 'SEND_COMMAND', 'TRACK_DEVICES'] },
+    });
+    expect(widened.statusCode).toBe(400);
+    expect(widened.json().message).toBe("The tenant's plan does not include: TRACK_DEVICES");
+  });
+
   it('narrows a user’s permissions as soon as the tenant moves to a smaller plan, without touching the role', async () => {
     const { tenant, user, headers } = await tenantStaff(ROLE_STAFF);
     expect(await held(headers)).toEqual(expect.arrayContaining(ROLE_STAFF));
