@@ -7,7 +7,7 @@ import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { audit } from '../audit/audit.service';
 import { checkNotReadonly } from '../shared/readonly';
-import { checkPlanGrant, planTemplate } from '../subscriptions/plan-permissions';
+import { checkPlanGrant, planTemplate, sameFlags } from '../subscriptions/plan-permissions';
 
 /**
  * A role may grant only what its author holds; tenant roles never grant platform flags, nor flags outside the
@@ -125,6 +125,3 @@ async function unique(auth: AuthContext, name: string, tenantId: number | null) 
   const clash = await auth.db.role.findFirst({ where: { name, tenantId } });
   if (clash) throw conflict('A role with this name already exists');
 }
-
-const sameFlags = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && [...a].sort().join() === [...b].sort().join();

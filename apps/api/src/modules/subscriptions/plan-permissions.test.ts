@@ -1,5 +1,5 @@
 import type { Permission } from '@waymark/contracts/permissions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { effectivePermissions } from '../../plugins/app/auth-context';
 import { buildRole, buildTenant, buildUser, signIn } from '../../testing/factories';
 import type { TestApp } from '../../testing/test-app';
@@ -113,6 +113,41 @@ describe('a plan’s permission template caps its tenants', () => {
     });
     expect(widened.statusCode).toBe(400);
     expect(widened.json().message).toBe("The tenant's plan does not include: TRACK_DEVICES");
+  });
+
+  it('ends the live sockets of a plan’s users when its template changes or their tenant changes plan', async () => {
+    const admin = await buildUser(t.ctx.db, { administrator: true });
+    const headers = { authorization: (await signIn(t.app, admin.email)).authorization };
+    const plan = await buildPlan(['VIEW_DEVICES']);
+    const parent = await buildTenant(t.ctx.db, { subscriptionId: plan.id });
+    const child = await buildTenant(t.ctx.db, { parentTenantId: parent.id });
+    const inChild = await buildUser(t.ctx.db, { tenantId: child.id });
+    const elsewhere = await buildUser(t.ctx.db, { tenantId: (await buildTenant(t.ctx.db)).id });
+    const ended = vi.spyOn(t.ctx.live, 'disconnect');
+    const put = (permissions: Permission[]) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v2/subscription/${plan.id}`,
+        headers,
+        payload: { name: plan.name, priceCents: 1000, permissions },
+      });
+    expect((await put(['VIEW_DEVICES', 'TRACK_DEVICES'])).statusCode).toBe(200);
+    const users = ended.mock.calls.flatMap(([who]) => who.userIds ?? []);
+    expect(users).toContain(inChild.id);
+    expect(users).not.toContain(elsewhere.id);
+    ended.mockClear();
+    expect((await put(['TRACK_DEVICES', 'VIEW_DEVICES'])).statusCode).toBe(200);
+    expect(ended).not.toHaveBeenCalled();
+    const other = await buildPlan(['VIEW_DEVICES']);
+    const assigned = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/subscription/${other.id}/assign`,
+      headers,
+      payload: { tenantId: child.id },
+    });
+    expect(assigned.statusCode).toBe(200);
+    expect(ended.mock.calls.flatMap(([who]) => who.userIds ?? [])).toContain(inChild.id);
+    ended.mockRestore();
   });
 
   it('narrows a user’s permissions as soon as the tenant moves to a smaller plan, without touching the role', async () => {

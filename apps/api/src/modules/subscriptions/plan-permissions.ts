@@ -1,6 +1,8 @@
 import type { Permission } from '@waymark/contracts/permissions';
 import type { Db, Subscription } from '@waymark/db/client';
+import type { AppContext } from '../../context';
 import { badRequest } from '../../http-error';
+import { tenantSubtree } from '../../plugins/app/access-scope';
 import { planPermissions } from './subscriptions.presenter';
 
 /**
@@ -42,3 +44,19 @@ export async function flagsUnderPlan<T extends string>(
   const template = tenantId === null ? null : await planTemplate(db, tenantId);
   return template ? flags.filter((f) => template.includes(f as Permission)) : [...flags];
 }
+
+/**
+ * Ends the live sockets of every user of the tenants and the tenants under them (deactivated ones too): their
+ * plan's template changed, so they hold other flags than their sockets were opened with (as a role change does).
+ */
+export async function endSocketsUnderPlan(ctx: AppContext, tenantIds: readonly number[]): Promise<void> {
+  const tenants = new Set<number>();
+  for (const id of tenantIds) for (const t of (await tenantSubtree(ctx.db, id)).managed) tenants.add(t);
+  if (tenants.size === 0) return;
+  const users = await ctx.db.user.findMany({ where: { tenantId: { in: [...tenants] } }, select: { id: true } });
+  if (users.length > 0) await ctx.live.disconnect({ userIds: users.map((u) => u.id), reason: 'Your plan changed' });
+}
+
+/** Whether two lists hold the same flags, in any order. */
+export const sameFlags = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join() === [...b].sort().join();

@@ -8,8 +8,9 @@ import { audit } from '../audit/audit.service';
 import { addMonths, INTERVAL_MONTHS } from '../billing/billing-periods';
 import { checkNotReadonly } from '../shared/readonly';
 import { activeDeviceCount } from './plan-limit';
+import { endSocketsUnderPlan, sameFlags } from './plan-permissions';
 import type { SubscriptionRow } from './subscriptions.presenter';
-import { presentSubscription } from './subscriptions.presenter';
+import { planPermissions, presentSubscription } from './subscriptions.presenter';
 
 const withCount = { _count: { select: { tenants: true } } } as const;
 
@@ -71,6 +72,13 @@ export async function updateSubscription(ctx: AppContext, auth: AuthContext, id:
     data: { ...columns(input), attributes: attributes as Prisma.InputJsonObject },
     include: withCount,
   });
+  if (!sameFlags(planPermissions(current), input.permissions)) {
+    const onPlan = await ctx.db.tenant.findMany({ where: { subscriptionId: id }, select: { id: true } });
+    await endSocketsUnderPlan(
+      ctx,
+      onPlan.map((t) => t.id),
+    );
+  }
   await audit(ctx, { action: 'subscription.updated', userId: auth.user.id, objectType: 'subscription', objectId: id });
   return plan;
 }
@@ -109,6 +117,7 @@ export async function assignSubscription(ctx: AppContext, auth: AuthContext, id:
     where: { id: tenant.id },
     data: { subscriptionId: plan.id, subscriptionExpiresAt: expiresAt },
   });
+  if (tenant.subscriptionId !== plan.id) await endSocketsUnderPlan(ctx, [tenant.id]);
   await audit(ctx, {
     action: 'subscription.assigned',
     userId: auth.user.id,
