@@ -7,9 +7,10 @@ import { ConfirmModal } from '../../../../components/confirm-modal';
 import { RowActions } from '../../../../components/row-actions';
 import type { AdminColumn } from '../../shared/admin-list';
 import { AdminList } from '../../shared/admin-list';
+import { useAdminMutation } from '../../shared/use-admin-mutation';
 import { usePageQuery } from '../../shared/use-page-query';
 import * as api from '../tenants.api';
-import { tenantKeys, useTenantGroupsQuery, useTenantMutation } from '../tenants.queries';
+import { tenantKeys, useNotifyTenantError, useTenantGroupsQuery } from '../tenants.queries';
 import { NameFormModal } from './name-form-modal';
 
 /** A tenant's groups: create (name and the tenant's owner), rename, activate/deactivate, delete. */
@@ -22,7 +23,8 @@ export function TenantGroupsTab({ tenant }: { tenant: Tenant }) {
   const [deleting, setDeleting] = useState<TenantGroup | null>(null);
   const invalidates = () => [tenantKeys.groups(tenant.id), tenantKeys.mapping(tenant.id), tenantKeys.detail(tenant.id)];
 
-  const save = useTenantMutation({
+  const notifyFailure = useNotifyTenantError();
+  const save = useAdminMutation({
     mutationFn: ({ group, name }: { group?: TenantGroup; name: string }) =>
       group
         ? api.renameTenantGroup(tenant.id, group.id, name)
@@ -30,20 +32,23 @@ export function TenantGroupsTab({ tenant }: { tenant: Tenant }) {
     invalidates,
     success: (_r, { group }) => t(group ? 'success.groupUpdated' : 'success.groupCreated'),
     failure: editing !== 'new' && editing ? t('errors.updateGroup') : t('errors.createGroup'),
+    notifyFailure,
     onSuccess: () => setEditing(null),
   });
-  const remove = useTenantMutation({
+  const remove = useAdminMutation({
     mutationFn: (id: number) => api.deleteTenantGroup(id),
     invalidates,
     success: t('success.groupDeleted'),
     failure: t('errors.deleteGroup'),
+    notifyFailure,
     onSuccess: () => setDeleting(null),
   });
-  const toggle = useTenantMutation({
+  const toggle = useAdminMutation({
     mutationFn: ({ group, active }: { group: TenantGroup; active: boolean }) => api.setGroupActive(group.id, active),
     invalidates,
     success: (_r, { active }) => t(active ? 'success.groupActivated' : 'success.groupDeactivated'),
     failure: t('errors.toggleGroup'),
+    notifyFailure,
   });
 
   const columns: AdminColumn<TenantGroup>[] = [

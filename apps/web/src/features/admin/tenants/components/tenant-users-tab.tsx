@@ -8,9 +8,10 @@ import { RowActions } from '../../../../components/row-actions';
 import { useHasPermission } from '../../../permissions/use-has-permission';
 import type { AdminColumn } from '../../shared/admin-list';
 import { AdminList } from '../../shared/admin-list';
+import { useAdminMutation } from '../../shared/use-admin-mutation';
 import { usePageQuery } from '../../shared/use-page-query';
 import * as api from '../tenants.api';
-import { tenantKeys, useTenantMutation, useTenantUsersQuery, useUserGroupMappingQuery } from '../tenants.queries';
+import { tenantKeys, useNotifyTenantError, useTenantUsersQuery, useUserGroupMappingQuery } from '../tenants.queries';
 import { UserFormModal } from './user-form-modal';
 import { UserGroupsModal } from './user-groups-modal';
 
@@ -29,25 +30,29 @@ export function TenantUsersTab({ tenant }: { tenant: Tenant }) {
   const [grouping, setGrouping] = useState<TenantUser | null>(null);
   const invalidates = () => [tenantKeys.users(tenant.id), tenantKeys.mapping(tenant.id), tenantKeys.detail(tenant.id)];
 
-  const save = useTenantMutation({
+  const notifyFailure = useNotifyTenantError();
+  const save = useAdminMutation({
     mutationFn: (save: Save) =>
       save.kind === 'create' ? api.createTenantUser(tenant.id, save.input) : api.updateTenantUser(save.id, save.input),
     invalidates,
     success: (_r, save) => t(save.kind === 'create' ? 'success.userCreated' : 'success.userUpdated'),
     failure: editing === 'new' ? t('errors.createUser') : t('errors.updateUser'),
+    notifyFailure,
     onSuccess: () => setEditing(null),
   });
-  const toggle = useTenantMutation({
+  const toggle = useAdminMutation({
     mutationFn: ({ user, active }: { user: TenantUser; active: boolean }) => api.setUserActive(user.id, active),
     invalidates,
     success: (_r, { active }) => t(active ? 'success.userActivated' : 'success.userDeactivated'),
     failure: t('errors.toggleUser'),
+    notifyFailure,
   });
-  const remove = useTenantMutation({
+  const remove = useAdminMutation({
     mutationFn: (id: number) => api.deleteUser(id),
     invalidates,
     success: t('success.userDeleted'),
     failure: t('errors.deleteUser'),
+    notifyFailure,
     onSuccess: () => setDeleting(null),
   });
 
