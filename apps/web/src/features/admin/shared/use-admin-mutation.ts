@@ -7,8 +7,11 @@ export interface AdminMutationOptions<V, R> {
   invalidates: readonly QueryKey[] | ((variables: V) => readonly QueryKey[]);
   /** The success text (SPEC catalogue wording, translated), or none. */
   success?: string | ((result: R, variables: V) => string);
-  /** Shown when the server sends no message of its own. */
-  failure: string;
+  /**
+   * Shown when the server sends no message of its own. Without it the write shows no toast of its own: the
+   * caller reports the outcome (a confirmed delete reports through its question).
+   */
+  failure?: string;
   /** Shows a failure; an area whose own client-side refusals have texts of their own passes its notifier. */
   notifyFailure?: (error: unknown, failure: string) => void;
   onSuccess?: (result: R, variables: V) => void;
@@ -30,6 +33,8 @@ export function useAdminMutation<V, R = unknown>(options: AdminMutationOptions<V
       if (text) notifySuccess(text);
       options.onSuccess?.(result, variables);
     },
-    onError: (error) => notifyFailure(error, options.failure),
+    onError: (error) => {
+      if (options.failure !== undefined) notifyFailure(error, options.failure);
+    },
   });
 }

@@ -4,15 +4,16 @@ import { IconPlus } from '@tabler/icons-react';
 import { type Manufacturer, manufacturerInputSchema } from '@waymark/contracts/catalogue';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../../components/confirm-modal';
 import { RowActions } from '../../../../components/row-actions';
 import { orNull, zodValidate } from '../../../../lib/forms';
+import { useDeleteConfirm } from '../../../../lib/use-delete-confirm';
 import { AdminFormModal } from '../../shared/admin-form-modal';
 import { type AdminColumn, AdminList } from '../../shared/admin-list';
 import { useAdminMutation } from '../../shared/use-admin-mutation';
 import { usePageQuery } from '../../shared/use-page-query';
 import { deleteManufacturer, saveManufacturer } from '../catalogue.api';
 import { catalogueKeys, useManufacturersQuery } from '../catalogue.queries';
-import { DeleteQuestion, useDeleteQuestion } from './delete-confirm';
 import { localPage } from './local-page';
 import { useCanWrite } from './use-stock-access';
 
@@ -57,14 +58,11 @@ export function ManufacturersPanel() {
   const list = usePageQuery({ size: 10, sortBy: 'name' });
   const query = useManufacturersQuery();
   const [editing, setEditing] = useState<Manufacturer | 'new' | null>(null);
-  const question = useDeleteQuestion<Manufacturer>();
   const remove = useAdminMutation({
     mutationFn: deleteManufacturer,
     invalidates: [catalogueKeys.manufacturers(), catalogueKeys.models()],
-    success: t('manufacturers.deleted'),
-    failure: t('manufacturers.deleteFailed'),
-    onSuccess: question.close,
   });
+  const del = useDeleteConfirm<Manufacturer>(remove, t('manufacturers.deleted'), t('manufacturers.deleteFailed'));
   const page = localPage(
     query.data,
     list,
@@ -110,7 +108,7 @@ export function ManufacturersPanel() {
                   editLabel={t('editNamed', { name: m.name })}
                   deleteLabel={t('deleteNamed', { name: m.name })}
                   onEdit={() => setEditing(m)}
-                  onDelete={() => question.ask(m)}
+                  onDelete={() => del.ask(m)}
                 />
               )
             : undefined
@@ -123,11 +121,12 @@ export function ManufacturersPanel() {
           onClose={() => setEditing(null)}
         />
       ) : null}
-      <DeleteQuestion
-        opened={question.row !== null}
-        loading={remove.isPending}
-        onConfirm={() => question.row && remove.mutate(question.row.id)}
-        onClose={question.close}
+      <ConfirmModal
+        {...del.modal}
+        title={t('removeItem')}
+        message={t('cannotBeUndone')}
+        confirmLabel={t('delete')}
+        cancelLabel={t('cancel')}
       />
     </Stack>
   );

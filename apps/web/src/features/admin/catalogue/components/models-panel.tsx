@@ -3,13 +3,14 @@ import { IconPlus } from '@tabler/icons-react';
 import type { DeviceModel } from '@waymark/contracts/catalogue';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../../components/confirm-modal';
 import { RowActions } from '../../../../components/row-actions';
+import { useDeleteConfirm } from '../../../../lib/use-delete-confirm';
 import { type AdminColumn, AdminList } from '../../shared/admin-list';
 import { useAdminMutation } from '../../shared/use-admin-mutation';
 import { usePageQuery } from '../../shared/use-page-query';
 import { deleteModel } from '../catalogue.api';
 import { catalogueKeys, useModelsQuery } from '../catalogue.queries';
-import { DeleteQuestion, useDeleteQuestion } from './delete-confirm';
 import { localPage } from './local-page';
 import { ModelFormModal } from './model-form-modal';
 import { useCanWrite } from './use-stock-access';
@@ -21,14 +22,11 @@ export function ModelsPanel() {
   const list = usePageQuery({ size: 10, sortBy: 'name' });
   const query = useModelsQuery();
   const [editing, setEditing] = useState<DeviceModel | 'new' | null>(null);
-  const question = useDeleteQuestion<DeviceModel>();
   const remove = useAdminMutation({
     mutationFn: deleteModel,
     invalidates: [catalogueKeys.models(), catalogueKeys.manufacturers()],
-    success: t('models.deleted'),
-    failure: t('models.deleteFailed'),
-    onSuccess: question.close,
   });
+  const del = useDeleteConfirm<DeviceModel>(remove, t('models.deleted'), t('models.deleteFailed'));
   const page = localPage(
     query.data,
     list,
@@ -70,7 +68,7 @@ export function ModelsPanel() {
                   editLabel={t('editNamed', { name: m.name })}
                   deleteLabel={t('deleteNamed', { name: m.name })}
                   onEdit={() => setEditing(m)}
-                  onDelete={() => question.ask(m)}
+                  onDelete={() => del.ask(m)}
                 />
               )
             : undefined
@@ -80,11 +78,12 @@ export function ModelsPanel() {
       {editing ? (
         <ModelFormModal model={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
       ) : null}
-      <DeleteQuestion
-        opened={question.row !== null}
-        loading={remove.isPending}
-        onConfirm={() => question.row && remove.mutate(question.row.id)}
-        onClose={question.close}
+      <ConfirmModal
+        {...del.modal}
+        title={t('removeItem')}
+        message={t('cannotBeUndone')}
+        confirmLabel={t('delete')}
+        cancelLabel={t('cancel')}
       />
     </Stack>
   );

@@ -4,15 +4,16 @@ import { IconPlus } from '@tabler/icons-react';
 import { type Vendor, vendorInputSchema } from '@waymark/contracts/catalogue';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../../components/confirm-modal';
 import { RowActions } from '../../../../components/row-actions';
 import { orNull, zodValidate } from '../../../../lib/forms';
+import { useDeleteConfirm } from '../../../../lib/use-delete-confirm';
 import { AdminFormModal } from '../../shared/admin-form-modal';
 import { type AdminColumn, AdminList } from '../../shared/admin-list';
 import { useAdminMutation } from '../../shared/use-admin-mutation';
 import { usePageQuery } from '../../shared/use-page-query';
 import { deleteVendor, saveVendor } from '../catalogue.api';
 import { catalogueKeys, useVendorPageQuery } from '../catalogue.queries';
-import { DeleteQuestion, useDeleteQuestion } from './delete-confirm';
 import { useCanWrite } from './use-stock-access';
 
 const FIELDS = ['contact', 'email', 'phone', 'website'] as const;
@@ -66,14 +67,8 @@ export function VendorsPanel() {
   const list = usePageQuery({ size: 10, sortBy: 'name' });
   const query = useVendorPageQuery(list.params);
   const [editing, setEditing] = useState<Vendor | 'new' | null>(null);
-  const question = useDeleteQuestion<Vendor>();
-  const remove = useAdminMutation({
-    mutationFn: deleteVendor,
-    invalidates: [catalogueKeys.vendors()],
-    success: t('vendors.deleted'),
-    failure: t('vendors.deleteFailed'),
-    onSuccess: question.close,
-  });
+  const remove = useAdminMutation({ mutationFn: deleteVendor, invalidates: [catalogueKeys.vendors()] });
+  const del = useDeleteConfirm<Vendor>(remove, t('vendors.deleted'), t('vendors.deleteFailed'));
   const none = t('none');
   const columns: AdminColumn<Vendor>[] = [
     { key: 'name', label: t('vendors.name'), sortable: true, render: (v) => v.name },
@@ -105,7 +100,7 @@ export function VendorsPanel() {
                   editLabel={t('editNamed', { name: v.name })}
                   deleteLabel={t('deleteNamed', { name: v.name })}
                   onEdit={() => setEditing(v)}
-                  onDelete={() => question.ask(v)}
+                  onDelete={() => del.ask(v)}
                 />
               )
             : undefined
@@ -114,11 +109,12 @@ export function VendorsPanel() {
       {editing ? (
         <VendorFormModal vendor={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
       ) : null}
-      <DeleteQuestion
-        opened={question.row !== null}
-        loading={remove.isPending}
-        onConfirm={() => question.row && remove.mutate(question.row.id)}
-        onClose={question.close}
+      <ConfirmModal
+        {...del.modal}
+        title={t('removeItem')}
+        message={t('cannotBeUndone')}
+        confirmLabel={t('delete')}
+        cancelLabel={t('cancel')}
       />
     </Stack>
   );
