@@ -4,8 +4,6 @@ import { SIM_STATUSES, type SimCard } from '@waymark/contracts/sim';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ConfirmModal } from '../../../../components/confirm-modal';
-import { RowActions } from '../../../../components/row-actions';
 import { useDeleteConfirm } from '../../../../lib/use-delete-confirm';
 import { useHasPermission } from '../../../permissions/use-has-permission';
 import { type AdminColumn, AdminList } from '../../shared/admin-list';
@@ -14,6 +12,7 @@ import { useAdminMutation } from '../../shared/use-admin-mutation';
 import { usePageQuery } from '../../shared/use-page-query';
 import { deleteSim } from '../catalogue.api';
 import { catalogueKeys, useAllVendorsQuery, useSimPageQuery, useSimStatsQuery } from '../catalogue.queries';
+import { CatalogueRowActions, RemoveQuestion } from './catalogue-row-actions';
 import { SimFormModal } from './sim-form-modal';
 import { SimImportModal } from './sim-import-modal';
 import { SIM_STATUS_COLORS, SimStatusBadge } from './sim-status-badge';
@@ -110,26 +109,13 @@ export function SimsPanel() {
         onRowClick={canOpen ? (s) => navigate(`/admin/sims/${s.id}`) : undefined}
         rowActions={
           canWrite
-            ? (s) => (
-                <RowActions
-                  editLabel={t('editNamed', { name: s.iccid })}
-                  deleteLabel={t('deleteNamed', { name: s.iccid })}
-                  onEdit={() => setEditing(s)}
-                  onDelete={() => del.ask(s)}
-                />
-              )
+            ? (s) => <CatalogueRowActions name={s.iccid} onEdit={() => setEditing(s)} onDelete={() => del.ask(s)} />
             : undefined
         }
       />
       {editing ? <SimFormModal sim={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} /> : null}
       {importing ? <SimImportModal onClose={() => setImporting(false)} /> : null}
-      <ConfirmModal
-        {...del.modal}
-        title={t('removeItem')}
-        message={t('cannotBeUndone')}
-        confirmLabel={t('delete')}
-        cancelLabel={t('cancel')}
-      />
+      <RemoveQuestion modal={del.modal} />
     </Stack>
   );
 }
