@@ -111,10 +111,13 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
+/** The most rows one page of a v2 list holds. */
+export const PAGE_SIZE_MAX = 500;
+
 /** The admin dialect's paging: zero-based `page`, `size` rows a page, free-text `search`, `sortBy`/`sortOrder`. */
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(500).default(10),
+  size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(10),
   search: text().trim().max(128).optional(),
   sortBy: text().max(64).optional(),
   sortOrder: z.enum(['asc', 'desc']).default('asc'),

@@ -47,7 +47,7 @@ describe('who may read and change the platform catalogues', () => {
     }
     const call = await as(await buildUser(t.ctx.db, { tenantId: tenant.id, administrator: true }));
     // counts of devices and SIM cards cover the tenant's own rows, not the platform's
-    const models = (await call('GET', '/model')).json().data;
+    const models = (await call('GET', '/model?size=500')).json().data.content;
     expect(models.find((m: { id: number }) => m.id === model.id)).toMatchObject({ deviceCount: 1 });
     const vendors = (await call('GET', '/sim/vendor')).json().data;
     expect(vendors.find((v: { id: number }) => v.id === vendor.id)).toMatchObject({ simCount: 1 });

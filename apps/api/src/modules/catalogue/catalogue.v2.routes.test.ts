@@ -28,9 +28,9 @@ describe('models and manufacturers (/api/v2/model, /api/v2/manufacturer)', () =>
       manufacturerName: 'Concox',
       deviceCount: 0,
     });
-    const list = (await call('GET', '/model')).json().data;
+    const list = (await call('GET', '/model')).json().data.content;
     expect(list.map((m: { name: string }) => m.name)).toContain('GT06N');
-    const makers = (await call('GET', '/manufacturer')).json().data;
+    const makers = (await call('GET', '/manufacturer')).json().data.content;
     expect(makers.find((m: { name: string }) => m.name === 'Concox')).toMatchObject({ modelCount: 1 });
   });
 
@@ -55,6 +55,24 @@ describe('models and manufacturers (/api/v2/model, /api/v2/manufacturer)', () =>
     await t.ctx.db.device.delete({ where: { id: device.id } });
     expect((await call('DELETE', `/model/${id}`)).statusCode).toBe(204);
     expect((await call('PUT', `/model/${id}`, { name: 'Gone', port: 5002 })).statusCode).toBe(404);
+  });
+
+  it('pages, sorts and searches models and manufacturers on the server', async () => {
+    const maker = (
+      await call('POST', '/manufacturer', { name: 'Teltonika', website: 'https://teltonika.example' })
+    ).json().data.id;
+    await call('POST', '/model', { name: 'FMB920', port: 5027, manufacturerId: maker });
+    await call('POST', '/model', { name: 'FMB140', port: 5027, manufacturerId: maker });
+    const page = (await call('GET', '/model?search=teltonika&size=1&sortBy=name&sortOrder=desc')).json().data;
+    expect(page).toMatchObject({ page: 0, size: 1, totalElements: 2, totalPages: 2, content: [{ name: 'FMB920' }] });
+    const second = (await call('GET', '/model?search=teltonika&size=1&page=1&sortBy=name')).json().data;
+    expect(second.content.map((m: { name: string }) => m.name)).toEqual(['FMB920']);
+    const byPort = (await call('GET', '/model?search=5027&sortBy=manufacturerName')).json().data;
+    expect(byPort.totalElements).toBe(2);
+    const makers = (await call('GET', '/manufacturer?search=teltonika.example&sortBy=modelCount&sortOrder=desc')).json()
+      .data;
+    expect(makers).toMatchObject({ totalElements: 1, content: [{ id: maker, modelCount: 2 }] });
+    expect((await call('GET', '/model?size=501')).statusCode).toBe(400);
   });
 
   it('lists the protocols and their ports for the model dialog', async () => {

@@ -7,20 +7,19 @@ import {
   vendorInputSchema,
   vendorSchema,
 } from '@waymark/contracts/catalogue';
-import { dataSchema, idParamsSchema, pageQuerySchema, pageSchema, text } from '@waymark/contracts/common';
+import { dataSchema, idParamsSchema, pageQuerySchema, pageSchema } from '@waymark/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { caller } from '../../plugins/app/auth';
 import { data, mapPage } from '../shared/v2';
 import { presentManufacturer, presentModel, presentVendor } from './catalogue.presenter';
-import { createManufacturer, deleteManufacturer, listManufacturers, updateManufacturer } from './manufacturers.service';
-import { createModel, deleteModel, listModels, protocolPorts, updateModel } from './models.service';
+import { createManufacturer, deleteManufacturer, pageManufacturers, updateManufacturer } from './manufacturers.service';
+import { createModel, deleteModel, pageModels, protocolPorts, updateModel } from './models.service';
 import { createVendor, deleteVendor, listVendors, pageVendors, updateVendor } from './vendors.service';
 
 /** Writes declare ADMIN_ACCOUNT; the services also ask for the page's flag and platform staff. */
 const WRITE = { permissions: ['ADMIN_ACCOUNT' as const] };
-const searchQuery = z.object({ search: text().trim().max(128).optional() });
 
 /**
  * /api/v2/model, /manufacturer, /vendor and /sim/vendor: the platform's stock catalogues. Lists are read with the
@@ -31,9 +30,9 @@ export const catalogueV2Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     '/model',
     {
       config: { permissions: ['VIEW_MODELS'] },
-      schema: { querystring: searchQuery, response: { 200: dataSchema(z.array(deviceModelSchema)) } },
+      schema: { querystring: pageQuerySchema, response: { 200: dataSchema(pageSchema(deviceModelSchema)) } },
     },
-    async (req) => data((await listModels(caller(req), req.query.search)).map(presentModel)),
+    async (req) => data(mapPage(await pageModels(caller(req), req.query), presentModel)),
   );
   app.get(
     '/model/protocols',
@@ -69,9 +68,9 @@ export const catalogueV2Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     '/manufacturer',
     {
       config: { permissions: ['VIEW_MODELS'] },
-      schema: { querystring: searchQuery, response: { 200: dataSchema(z.array(manufacturerSchema)) } },
+      schema: { querystring: pageQuerySchema, response: { 200: dataSchema(pageSchema(manufacturerSchema)) } },
     },
-    async (req) => data((await listManufacturers(caller(req), req.query.search)).map(presentManufacturer)),
+    async (req) => data(mapPage(await pageManufacturers(caller(req), req.query), presentManufacturer)),
   );
   app.post(
     '/manufacturer',

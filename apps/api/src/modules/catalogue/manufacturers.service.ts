@@ -1,22 +1,31 @@
 import type { ManufacturerInput } from '@waymark/contracts/catalogue';
-import type { Manufacturer } from '@waymark/db/client';
+import type { Page, PageQuery } from '@waymark/contracts/common';
+import type { Manufacturer, Prisma } from '@waymark/db/client';
 import type { AppContext } from '../../context';
 import { conflict } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { audit } from '../audit/audit.service';
+import { pageArgs, pageOf } from '../shared/v2';
 import { checkCatalogueWrite } from './stock-access';
 
 export type ManufacturerRow = Manufacturer & { _count: { models: number } };
 const withCount = { _count: { select: { models: true } } } as const;
 
-/** Every manufacturer by name (a short platform list). */
-export async function listManufacturers(auth: AuthContext, search?: string): Promise<ManufacturerRow[]> {
-  return auth.db.manufacturer.findMany({
-    where: search ? { name: { contains: search, mode: 'insensitive' } } : {},
-    include: withCount,
-    orderBy: { name: 'asc' },
-  });
+const SORTABLE = ['name', 'website', 'modelCount'] as const;
+
+/** A page of manufacturers, searched on name and website, sortable by how many models each has. */
+export async function pageManufacturers(auth: AuthContext, q: PageQuery): Promise<Page<ManufacturerRow>> {
+  const contains = q.search ? ({ contains: q.search, mode: 'insensitive' } as const) : undefined;
+  const where: Prisma.ManufacturerWhereInput = contains ? { OR: [{ name: contains }, { website: contains }] } : {};
+  const { skip, take } = pageArgs(q, SORTABLE);
+  const field = SORTABLE.find((f) => f === q.sortBy) ?? 'name';
+  const order = field === 'modelCount' ? { models: { _count: q.sortOrder } } : { [field]: q.sortOrder };
+  const [rows, total] = await Promise.all([
+    auth.db.manufacturer.findMany({ where, include: withCount, skip, take, orderBy: [order, { id: 'asc' }] }),
+    auth.db.manufacturer.count({ where }),
+  ]);
+  return pageOf(q, rows, total);
 }
 
 async function unique(auth: AuthContext, name: string, id?: number) {

@@ -1,11 +1,13 @@
-import type { DeviceModelInput, ProtocolPort } from '@waymark/contracts/catalogue';
-import type { DeviceModel, Manufacturer } from '@waymark/db/client';
+import { type DeviceModelInput, PORT_MAX, type ProtocolPort } from '@waymark/contracts/catalogue';
+import type { Page, PageQuery } from '@waymark/contracts/common';
+import type { DeviceModel, Manufacturer, Prisma } from '@waymark/db/client';
 import { protocolCatalogue } from '@waymark/protocols/catalogue';
 import type { AppContext } from '../../context';
 import { badRequest, conflict } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { audit } from '../audit/audit.service';
+import { pageArgs, pageOf } from '../shared/v2';
 import { checkCatalogueWrite } from './stock-access';
 
 export type ModelRow = DeviceModel & { manufacturer: Manufacturer | null; _count: { devices: number } };
@@ -25,14 +27,42 @@ export function protocolOfPort(port: number): string {
   return match.name;
 }
 
-/** Every device model by name, with its manufacturer and how many of the caller's devices use it. */
-export async function listModels(auth: AuthContext, search?: string): Promise<ModelRow[]> {
-  const rows = await auth.db.deviceModel.findMany({
-    where: search ? { name: { contains: search, mode: 'insensitive' } } : {},
-    include,
-    orderBy: { name: 'asc' },
-  });
-  // an include's count is not scoped: a tenant admin counts its own devices only
+const SORTABLE = ['name', 'port', 'protocol', 'manufacturerName', 'deviceCount'] as const;
+
+/** A model's order: its own columns, its manufacturer's name, or how many devices use it. */
+function orderOf(field: (typeof SORTABLE)[number], order: 'asc' | 'desc'): Prisma.DeviceModelOrderByWithRelationInput {
+  if (field === 'manufacturerName') return { manufacturer: { name: order } };
+  if (field === 'deviceCount') return { devices: { _count: order } };
+  return { [field]: order };
+}
+
+/** Searched on name, protocol and manufacturer; a number also finds the model on that port. */
+function searchWhere(search?: string): Prisma.DeviceModelWhereInput {
+  if (!search) return {};
+  const contains = { contains: search, mode: 'insensitive' } as const;
+  const port = /^\d{1,5}$/.test(search) && Number(search) <= PORT_MAX ? [{ port: Number(search) }] : [];
+  return { OR: [{ name: contains }, { protocol: contains }, { manufacturer: { name: contains } }, ...port] };
+}
+
+/**
+ * A page of device models, with their manufacturer and how many of the caller's devices use each. The order by
+ * device count counts every tenant's devices, so a tenant admin's `deviceCount` sorts by name instead: the
+ * order would otherwise tell it how other tenants use the models.
+ */
+export async function pageModels(auth: AuthContext, q: PageQuery): Promise<Page<ModelRow>> {
+  const where = searchWhere(q.search);
+  const { skip, take } = pageArgs(q, SORTABLE);
+  const asked = SORTABLE.find((f) => f === q.sortBy) ?? 'name';
+  const field = asked === 'deviceCount' && !auth.scope.platform ? 'name' : asked;
+  const [rows, total] = await Promise.all([
+    auth.db.deviceModel.findMany({ where, include, skip, take, orderBy: [orderOf(field, q.sortOrder), { id: 'asc' }] }),
+    auth.db.deviceModel.count({ where }),
+  ]);
+  return pageOf(q, await scopedCounts(auth, rows), total);
+}
+
+/** An include's count is not scoped: a tenant admin counts its own devices only. */
+async function scopedCounts(auth: AuthContext, rows: ModelRow[]): Promise<ModelRow[]> {
   if (auth.scope.platform || rows.length === 0) return rows;
   const counts = await auth.db.device.groupBy({
     by: ['modelId'],

@@ -7,7 +7,7 @@ import {
   type VendorInput,
   vendorSchema,
 } from '@waymark/contracts/catalogue';
-import { dataSchema, pageSchema } from '@waymark/contracts/common';
+import { dataSchema, PAGE_SIZE_MAX, pageSchema } from '@waymark/contracts/common';
 import { dashboardSchema } from '@waymark/contracts/dashboard';
 import { deviceSchema } from '@waymark/contracts/device';
 import {
@@ -38,15 +38,19 @@ const remove = async (path: string, id: number) => {
 };
 
 // models and manufacturers
-export const fetchModels = () => unwrap(http(`${V2}/model`, { schema: dataSchema(z.array(deviceModelSchema)) }));
+export const fetchModelPage = (params: Params) =>
+  unwrap(http(`${V2}/model${queryString(params)}`, { schema: dataSchema(pageSchema(deviceModelSchema)) }));
 export const fetchProtocols = () =>
   unwrap(http(`${V2}/model/protocols`, { schema: dataSchema(z.array(protocolPortSchema)) }));
 export const saveModel = ({ id, input }: { id?: number; input: DeviceModelInput }) =>
   save('/model', id, input, deviceModelSchema);
 export const deleteModel = (id: number) => remove('/model', id);
 
-export const fetchManufacturers = () =>
-  unwrap(http(`${V2}/manufacturer`, { schema: dataSchema(z.array(manufacturerSchema)) }));
+export const fetchManufacturerPage = (params: Params) =>
+  unwrap(http(`${V2}/manufacturer${queryString(params)}`, { schema: dataSchema(pageSchema(manufacturerSchema)) }));
+/** Every manufacturer, for the model dialog's picker: one page of the largest size the API gives (a short list). */
+export const fetchAllManufacturers = async () =>
+  (await fetchManufacturerPage({ size: PAGE_SIZE_MAX, sortBy: 'name' })).content;
 export const saveManufacturer = ({ id, input }: { id?: number; input: ManufacturerInput }) =>
   save('/manufacturer', id, input, manufacturerSchema);
 export const deleteManufacturer = (id: number) => remove('/manufacturer', id);

@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
+  fetchAllManufacturers,
   fetchAllVendors,
   fetchDashboard,
   fetchDevices,
-  fetchManufacturers,
-  fetchModels,
+  fetchManufacturerPage,
+  fetchModelPage,
   fetchProtocols,
   fetchSim,
   fetchSimHistory,
@@ -19,8 +20,11 @@ type Params = Record<string, string | number>;
 export const catalogueKeys = {
   all: ['admin', 'catalogue'] as const,
   models: () => [...catalogueKeys.all, 'models'] as const,
+  modelPage: (params: Params) => [...catalogueKeys.models(), 'page', params] as const,
   protocols: () => [...catalogueKeys.all, 'protocols'] as const,
   manufacturers: () => [...catalogueKeys.all, 'manufacturers'] as const,
+  manufacturerPage: (params: Params) => [...catalogueKeys.manufacturers(), 'page', params] as const,
+  allManufacturers: () => [...catalogueKeys.manufacturers(), 'all'] as const,
   vendors: () => [...catalogueKeys.all, 'vendors'] as const,
   vendorPage: (params: Params) => [...catalogueKeys.vendors(), 'page', params] as const,
   allVendors: () => [...catalogueKeys.vendors(), 'all'] as const,
@@ -33,11 +37,22 @@ export const catalogueKeys = {
   dashboard: () => [...catalogueKeys.all, 'dashboard'] as const,
 };
 
-export const useModelsQuery = () => useQuery({ queryKey: catalogueKeys.models(), queryFn: fetchModels });
+export const useModelPageQuery = (params: Params) =>
+  useQuery({
+    queryKey: catalogueKeys.modelPage(params),
+    queryFn: () => fetchModelPage(params),
+    placeholderData: keepPreviousData,
+  });
 export const useProtocolsQuery = () =>
   useQuery({ queryKey: catalogueKeys.protocols(), queryFn: fetchProtocols, staleTime: Number.POSITIVE_INFINITY });
-export const useManufacturersQuery = () =>
-  useQuery({ queryKey: catalogueKeys.manufacturers(), queryFn: fetchManufacturers });
+export const useManufacturerPageQuery = (params: Params) =>
+  useQuery({
+    queryKey: catalogueKeys.manufacturerPage(params),
+    queryFn: () => fetchManufacturerPage(params),
+    placeholderData: keepPreviousData,
+  });
+export const useAllManufacturersQuery = () =>
+  useQuery({ queryKey: catalogueKeys.allManufacturers(), queryFn: fetchAllManufacturers });
 export const useVendorPageQuery = (params: Params) =>
   useQuery({
     queryKey: catalogueKeys.vendorPage(params),

@@ -1,9 +1,10 @@
-import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@waymark/contracts/common';
 import type { Tenant, TenantUpdate } from '@waymark/contracts/tenant';
 import { TENANT_MEMBER_PAGE_SIZE } from '@waymark/contracts/tenant';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useAdminMutation } from '../shared/use-admin-mutation';
 import { TenantRuleError } from './tenant-rules';
 import * as api from './tenants.api';
 
@@ -84,30 +85,6 @@ export function useNotifyTenantError() {
   };
 }
 
-export interface TenantMutationOptions<V, R> {
-  mutationFn: (variables: V) => Promise<R>;
-  invalidates: (variables: V) => readonly QueryKey[];
-  success?: string | ((result: R, variables: V) => string);
-  failure: string;
-  onSuccess?: (result: R, variables: V) => void;
-}
-
-/** A tenant-area write: reloads what it changes and shows the success text or the failure (see above). */
-export function useTenantMutation<V, R = unknown>(options: TenantMutationOptions<V, R>) {
-  const queryClient = useQueryClient();
-  const notifyFailure = useNotifyTenantError();
-  return useMutation({
-    mutationFn: options.mutationFn,
-    onSuccess: async (result, variables) => {
-      await Promise.all(options.invalidates(variables).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-      const text = typeof options.success === 'function' ? options.success(result, variables) : options.success;
-      if (text) notifySuccess(text);
-      options.onSuccess?.(result, variables);
-    },
-    onError: (error) => notifyFailure(error, options.failure),
-  });
-}
-
 /**
  * Saves a tenant's changes optimistically: the detail and every loaded list page show them at once, and go back
  * to what they were when the server refuses; the server's answer then replaces them.
@@ -148,11 +125,13 @@ export function useUpdateTenantMutation() {
 export function useTenantActiveMutation() {
   const { t } = useTranslation('adminTenants');
   const queryClient = useQueryClient();
-  return useTenantMutation({
+  const notifyFailure = useNotifyTenantError();
+  return useAdminMutation({
     mutationFn: ({ tenant, active }: { tenant: Tenant; active: boolean }) => api.setTenantActive(tenant.id, active),
     invalidates: ({ tenant }) => [tenantKeys.lists(), tenantKeys.detail(tenant.id), tenantKeys.children(tenant.id)],
     success: t('success.tenantUpdated'),
     failure: t('errors.updateTenant'),
+    notifyFailure,
     onSuccess: (result, { tenant }) => {
       if (result.active === tenant.active) return;
       queryClient.setQueryData<number>(tenantKeys.activeCount(), (count) =>

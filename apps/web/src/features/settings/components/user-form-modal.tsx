@@ -1,18 +1,9 @@
-import {
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  NumberInput,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Group, Modal, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type User, userInputSchema } from '@waymark/contracts/user';
 import { useTranslation } from 'react-i18next';
 import { RolePicker } from '../../../components/role-picker';
+import { UserLimitFields } from '../../../components/user-limit-fields';
 import { orNull, zodValidate } from '../../../lib/forms';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSaveUserMutation, useSendPasswordLinkMutation } from '../settings.queries';
@@ -134,19 +125,13 @@ export function UserFormModal({ user, opened, onClose }: { user?: User; opened: 
               value={form.values.roleId}
               onChange={(roleId) => form.setFieldValue('roleId', roleId)}
             />
-            <NumberInput
-              label={t('users.deviceLimit')}
-              description={t('users.unlimitedHint')}
-              min={-1}
-              allowDecimal={false}
-              {...form.getInputProps('deviceLimit')}
-            />
-            <NumberInput
-              label={t('users.userLimit')}
-              description={t('users.unlimitedHint')}
-              min={-1}
-              allowDecimal={false}
-              {...form.getInputProps('userLimit')}
+            <UserLimitFields
+              inputProps={form.getInputProps}
+              labels={{
+                deviceLimit: t('users.deviceLimit'),
+                userLimit: t('users.userLimit'),
+                unlimitedHint: t('users.unlimitedHint'),
+              }}
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -1,20 +1,14 @@
-import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Anchor, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconPlus } from '@tabler/icons-react';
 import { type Manufacturer, manufacturerInputSchema } from '@waymark/contracts/catalogue';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RowActions } from '../../../../components/row-actions';
 import { orNull, zodValidate } from '../../../../lib/forms';
 import { AdminFormModal } from '../../shared/admin-form-modal';
-import { type AdminColumn, AdminList } from '../../shared/admin-list';
+import type { AdminColumn } from '../../shared/admin-list';
 import { useAdminMutation } from '../../shared/use-admin-mutation';
-import { usePageQuery } from '../../shared/use-page-query';
 import { deleteManufacturer, saveManufacturer } from '../catalogue.api';
-import { catalogueKeys, useManufacturersQuery } from '../catalogue.queries';
-import { DeleteQuestion, useDeleteQuestion } from './delete-confirm';
-import { localPage } from './local-page';
-import { useCanWrite } from './use-stock-access';
+import { catalogueKeys, useManufacturerPageQuery } from '../catalogue.queries';
+import { CataloguePanel } from './catalogue-panel';
 
 const toInput = (v: { name: string; website: string }) => ({ name: v.name, website: orNull(v.website) });
 
@@ -53,29 +47,12 @@ function ManufacturerFormModal({ manufacturer, onClose }: { manufacturer?: Manuf
 /** The tracker manufacturers and how many models each has. */
 export function ManufacturersPanel() {
   const { t } = useTranslation('adminCatalogue');
-  const canWrite = useCanWrite('VIEW_MODELS', true);
-  const list = usePageQuery({ size: 10, sortBy: 'name' });
-  const query = useManufacturersQuery();
-  const [editing, setEditing] = useState<Manufacturer | 'new' | null>(null);
-  const question = useDeleteQuestion<Manufacturer>();
-  const remove = useAdminMutation({
-    mutationFn: deleteManufacturer,
-    invalidates: [catalogueKeys.manufacturers(), catalogueKeys.models()],
-    success: t('manufacturers.deleted'),
-    failure: t('manufacturers.deleteFailed'),
-    onSuccess: question.close,
-  });
-  const page = localPage(
-    query.data,
-    list,
-    (m) => `${m.name} ${m.website ?? ''}`,
-    (m, field) => m[field as keyof Manufacturer],
-  );
   const columns: AdminColumn<Manufacturer>[] = [
     { key: 'name', label: t('manufacturers.name'), sortable: true, render: (m) => m.name },
     {
       key: 'website',
       label: t('manufacturers.website'),
+      sortable: true,
       render: (m) =>
         m.website ? (
           <Anchor href={m.website} target="_blank" rel="noreferrer" size="sm">
@@ -88,47 +65,15 @@ export function ManufacturersPanel() {
     { key: 'modelCount', label: t('manufacturers.models'), sortable: true, render: (m) => m.modelCount },
   ];
   return (
-    <Stack gap="sm">
-      {canWrite ? (
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} w="fit-content">
-          {t('manufacturers.create')}
-        </Button>
-      ) : null}
-      <AdminList<Manufacturer>
-        columns={columns}
-        query={{ data: page, isPending: query.isPending, isError: query.isError }}
-        rowKey={(m) => m.id}
-        page={page?.page ?? 0}
-        onPage={list.setPage}
-        sort={list}
-        search={list.search}
-        onSearch={list.setSearch}
-        rowActions={
-          canWrite
-            ? (m) => (
-                <RowActions
-                  editLabel={t('editNamed', { name: m.name })}
-                  deleteLabel={t('deleteNamed', { name: m.name })}
-                  onEdit={() => setEditing(m)}
-                  onDelete={() => question.ask(m)}
-                />
-              )
-            : undefined
-        }
-        minWidth={480}
-      />
-      {editing ? (
-        <ManufacturerFormModal
-          manufacturer={editing === 'new' ? undefined : editing}
-          onClose={() => setEditing(null)}
-        />
-      ) : null}
-      <DeleteQuestion
-        opened={question.row !== null}
-        loading={remove.isPending}
-        onConfirm={() => question.row && remove.mutate(question.row.id)}
-        onClose={question.close}
-      />
-    </Stack>
+    <CataloguePanel<Manufacturer>
+      texts="manufacturers"
+      flag="VIEW_MODELS"
+      columns={columns}
+      usePage={useManufacturerPageQuery}
+      remove={deleteManufacturer}
+      invalidates={[catalogueKeys.manufacturers(), catalogueKeys.models()]}
+      form={(manufacturer, onClose) => <ManufacturerFormModal manufacturer={manufacturer} onClose={onClose} />}
+      minWidth={480}
+    />
   );
 }

@@ -23,7 +23,16 @@ function stub() {
           { protocol: 'osmand', port: 5055 },
         ],
       }),
-    'GET /api/v2/manufacturer': () => json(200, { data: [{ id: 3, name: 'Concox', website: null, modelCount: 1 }] }),
+    'GET /api/v2/manufacturer': () =>
+      json(200, {
+        data: {
+          content: [{ id: 3, name: 'Concox', website: null, modelCount: 1 }],
+          page: 0,
+          size: 500,
+          totalElements: 1,
+          totalPages: 1,
+        },
+      }),
     'POST /api/v2/model': ({ body }) => json(200, { data: { ...MODEL, ...(body as object) } }),
     'PUT /api/v2/model/7': ({ body }) => json(200, { data: { ...MODEL, ...(body as object) } }),
   });

@@ -12,7 +12,7 @@ import { zodValidate } from '../../../../lib/forms';
 import { AdminFormModal } from '../../shared/admin-form-modal';
 import { useAdminMutation } from '../../shared/use-admin-mutation';
 import { saveModel } from '../catalogue.api';
-import { catalogueKeys, useManufacturersQuery, useProtocolsQuery } from '../catalogue.queries';
+import { catalogueKeys, useAllManufacturersQuery, useProtocolsQuery } from '../catalogue.queries';
 
 interface Values {
   name: string;
@@ -35,7 +35,7 @@ export function protocolOf(protocols: readonly ProtocolPort[] | undefined, port:
 export function ModelFormModal({ model, onClose }: { model?: DeviceModel; onClose: () => void }) {
   const { t } = useTranslation('adminCatalogue');
   const protocols = useProtocolsQuery();
-  const manufacturers = useManufacturersQuery();
+  const manufacturers = useAllManufacturersQuery();
   const form = useForm<Values>({
     initialValues: {
       name: model?.name ?? '',

@@ -4,7 +4,7 @@ import { SIM_STATUSES, type SimCard } from '@waymark/contracts/sim';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { RowActions } from '../../../../components/row-actions';
+import { useDeleteConfirm } from '../../../../lib/use-delete-confirm';
 import { useHasPermission } from '../../../permissions/use-has-permission';
 import { type AdminColumn, AdminList } from '../../shared/admin-list';
 import { StatTiles } from '../../shared/stat-tiles';
@@ -12,7 +12,7 @@ import { useAdminMutation } from '../../shared/use-admin-mutation';
 import { usePageQuery } from '../../shared/use-page-query';
 import { deleteSim } from '../catalogue.api';
 import { catalogueKeys, useAllVendorsQuery, useSimPageQuery, useSimStatsQuery } from '../catalogue.queries';
-import { DeleteQuestion, useDeleteQuestion } from './delete-confirm';
+import { CatalogueRowActions, RemoveQuestion } from './catalogue-row-actions';
 import { SimFormModal } from './sim-form-modal';
 import { SimImportModal } from './sim-import-modal';
 import { SIM_STATUS_COLORS, SimStatusBadge } from './sim-status-badge';
@@ -33,14 +33,8 @@ export function SimsPanel() {
   const total = stats.data ? SIM_STATUSES.reduce((sum, s) => sum + stats.data[s], 0) : undefined;
   const [editing, setEditing] = useState<SimCard | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
-  const question = useDeleteQuestion<SimCard>();
-  const remove = useAdminMutation({
-    mutationFn: deleteSim,
-    invalidates: [catalogueKeys.sims()],
-    success: t('sims.deleted'),
-    failure: t('sims.deleteFailed'),
-    onSuccess: question.close,
-  });
+  const remove = useAdminMutation({ mutationFn: deleteSim, invalidates: [catalogueKeys.sims()] });
+  const del = useDeleteConfirm<SimCard>(remove, t('sims.deleted'), t('sims.deleteFailed'));
   const none = t('none');
   const columns: AdminColumn<SimCard>[] = [
     { key: 'iccid', label: t('sims.iccid'), sortable: true, render: (s) => s.iccid },
@@ -115,25 +109,13 @@ export function SimsPanel() {
         onRowClick={canOpen ? (s) => navigate(`/admin/sims/${s.id}`) : undefined}
         rowActions={
           canWrite
-            ? (s) => (
-                <RowActions
-                  editLabel={t('editNamed', { name: s.iccid })}
-                  deleteLabel={t('deleteNamed', { name: s.iccid })}
-                  onEdit={() => setEditing(s)}
-                  onDelete={() => question.ask(s)}
-                />
-              )
+            ? (s) => <CatalogueRowActions name={s.iccid} onEdit={() => setEditing(s)} onDelete={() => del.ask(s)} />
             : undefined
         }
       />
       {editing ? <SimFormModal sim={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} /> : null}
       {importing ? <SimImportModal onClose={() => setImporting(false)} /> : null}
-      <DeleteQuestion
-        opened={question.row !== null}
-        loading={remove.isPending}
-        onConfirm={() => question.row && remove.mutate(question.row.id)}
-        onClose={question.close}
-      />
+      <RemoveQuestion modal={del.modal} />
     </Stack>
   );
 }

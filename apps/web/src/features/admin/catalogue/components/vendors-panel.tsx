@@ -1,19 +1,14 @@
-import { Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconPlus } from '@tabler/icons-react';
 import { type Vendor, vendorInputSchema } from '@waymark/contracts/catalogue';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RowActions } from '../../../../components/row-actions';
 import { orNull, zodValidate } from '../../../../lib/forms';
 import { AdminFormModal } from '../../shared/admin-form-modal';
-import { type AdminColumn, AdminList } from '../../shared/admin-list';
+import type { AdminColumn } from '../../shared/admin-list';
 import { useAdminMutation } from '../../shared/use-admin-mutation';
-import { usePageQuery } from '../../shared/use-page-query';
 import { deleteVendor, saveVendor } from '../catalogue.api';
 import { catalogueKeys, useVendorPageQuery } from '../catalogue.queries';
-import { DeleteQuestion, useDeleteQuestion } from './delete-confirm';
-import { useCanWrite } from './use-stock-access';
+import { CataloguePanel } from './catalogue-panel';
 
 const FIELDS = ['contact', 'email', 'phone', 'website'] as const;
 type Values = { name: string } & Record<(typeof FIELDS)[number], string>;
@@ -62,18 +57,6 @@ function VendorFormModal({ vendor, onClose }: { vendor?: Vendor; onClose: () => 
 /** The SIM card vendors (carriers) with their contact details and how many cards each supplied. */
 export function VendorsPanel() {
   const { t } = useTranslation('adminCatalogue');
-  const canWrite = useCanWrite('VIEW_VENDORS', true);
-  const list = usePageQuery({ size: 10, sortBy: 'name' });
-  const query = useVendorPageQuery(list.params);
-  const [editing, setEditing] = useState<Vendor | 'new' | null>(null);
-  const question = useDeleteQuestion<Vendor>();
-  const remove = useAdminMutation({
-    mutationFn: deleteVendor,
-    invalidates: [catalogueKeys.vendors()],
-    success: t('vendors.deleted'),
-    failure: t('vendors.deleteFailed'),
-    onSuccess: question.close,
-  });
   const none = t('none');
   const columns: AdminColumn<Vendor>[] = [
     { key: 'name', label: t('vendors.name'), sortable: true, render: (v) => v.name },
@@ -83,43 +66,14 @@ export function VendorsPanel() {
     { key: 'simCount', label: t('vendors.sims'), render: (v) => v.simCount },
   ];
   return (
-    <Stack gap="sm">
-      {canWrite ? (
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} w="fit-content">
-          {t('vendors.create')}
-        </Button>
-      ) : null}
-      <AdminList<Vendor>
-        columns={columns}
-        query={query}
-        rowKey={(v) => v.id}
-        page={list.page}
-        onPage={list.setPage}
-        sort={list}
-        search={list.search}
-        onSearch={list.setSearch}
-        rowActions={
-          canWrite
-            ? (v) => (
-                <RowActions
-                  editLabel={t('editNamed', { name: v.name })}
-                  deleteLabel={t('deleteNamed', { name: v.name })}
-                  onEdit={() => setEditing(v)}
-                  onDelete={() => question.ask(v)}
-                />
-              )
-            : undefined
-        }
-      />
-      {editing ? (
-        <VendorFormModal vendor={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
-      ) : null}
-      <DeleteQuestion
-        opened={question.row !== null}
-        loading={remove.isPending}
-        onConfirm={() => question.row && remove.mutate(question.row.id)}
-        onClose={question.close}
-      />
-    </Stack>
+    <CataloguePanel<Vendor>
+      texts="vendors"
+      flag="VIEW_VENDORS"
+      columns={columns}
+      usePage={useVendorPageQuery}
+      remove={deleteVendor}
+      invalidates={[catalogueKeys.vendors()]}
+      form={(vendor, onClose) => <VendorFormModal vendor={vendor} onClose={onClose} />}
+    />
   );
 }

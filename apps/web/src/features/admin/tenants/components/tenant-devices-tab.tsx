@@ -8,9 +8,10 @@ import { ConfirmModal } from '../../../../components/confirm-modal';
 import { AdminFormModal } from '../../shared/admin-form-modal';
 import type { AdminColumn } from '../../shared/admin-list';
 import { AdminList } from '../../shared/admin-list';
+import { useAdminMutation } from '../../shared/use-admin-mutation';
 import { usePageQuery } from '../../shared/use-page-query';
 import * as api from '../tenants.api';
-import { tenantKeys, useTenantDevicesQuery, useTenantGroupsQuery, useTenantMutation } from '../tenants.queries';
+import { tenantKeys, useNotifyTenantError, useTenantDevicesQuery, useTenantGroupsQuery } from '../tenants.queries';
 
 /** A tenant's devices: assign one to a group of the tenant (its user cleared), or unassign it. */
 export function TenantDevicesTab({ tenant }: { tenant: Tenant }) {
@@ -30,19 +31,22 @@ export function TenantDevicesTab({ tenant }: { tenant: Tenant }) {
     await queryClient.invalidateQueries({ queryKey: tenantKeys.devices(tenant.id) });
     return (await api.fetchTenantDevices(tenant.id, { ...state.params })).content;
   };
-  const assign = useTenantMutation({
+  const notifyFailure = useNotifyTenantError();
+  const assign = useAdminMutation({
     mutationFn: ({ device, group }: { device: TenantDevice; group: string }) =>
       api.assignDeviceToGroup(tenant.id, device, group, reload),
     invalidates,
     success: t('success.deviceAssigned'),
     failure: t('errors.assignDevice'),
+    notifyFailure,
     onSuccess: () => setAssigning(null),
   });
-  const unassign = useTenantMutation({
+  const unassign = useAdminMutation({
     mutationFn: (device: TenantDevice) => api.unassignDevice(tenant.id, device.adminDeviceId),
     invalidates,
     success: t('success.deviceUnassigned'),
     failure: t('errors.assignDevice'),
+    notifyFailure,
     onSuccess: () => setUnassigning(null),
   });
 

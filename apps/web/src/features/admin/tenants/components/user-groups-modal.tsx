@@ -3,8 +3,9 @@ import { IconX } from '@tabler/icons-react';
 import type { TenantUser } from '@waymark/contracts/tenant';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAdminMutation } from '../../shared/use-admin-mutation';
 import * as api from '../tenants.api';
-import { tenantKeys, useTenantGroupsQuery, useTenantMutation, useUserGroupMappingQuery } from '../tenants.queries';
+import { tenantKeys, useNotifyTenantError, useTenantGroupsQuery, useUserGroupMappingQuery } from '../tenants.queries';
 
 /** Which groups a user of the tenant belongs to: add it to a group, take it out of one. */
 export function UserGroupsModal({
@@ -22,18 +23,21 @@ export function UserGroupsModal({
   const [groupId, setGroupId] = useState<string | null>(null);
   const member = mapping.data?.[String(user.id)] ?? [];
   const invalidates = () => [tenantKeys.mapping(tenantId)];
-  const add = useTenantMutation({
+  const notifyFailure = useNotifyTenantError();
+  const add = useAdminMutation({
     mutationFn: (id: string) => api.setUserGroup(user.id, id, true),
     invalidates,
     success: t('success.userAddedToGroup'),
     failure: t('errors.assignUser'),
+    notifyFailure,
     onSuccess: () => setGroupId(null),
   });
-  const remove = useTenantMutation({
+  const remove = useAdminMutation({
     mutationFn: (id: number) => api.setUserGroup(user.id, id, false),
     invalidates,
     success: t('success.userRemovedFromGroup'),
     failure: t('errors.removeUser'),
+    notifyFailure,
   });
   const choices = (groups.data?.content ?? [])
     .filter((group) => !member.some((m) => m.id === group.id))
