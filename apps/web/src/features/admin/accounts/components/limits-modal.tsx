@@ -1,9 +1,8 @@
-import { NumberInput } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import type { User } from '@waymark/contracts/user';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { UserLimitFields } from '../../../../components/user-limit-fields';
 import { AdminFormModal } from '../../shared/admin-form-modal';
 import { useAdminMutation } from '../../shared/use-admin-mutation';
 import { updateUser } from '../accounts.api';
@@ -58,26 +57,14 @@ function LimitsForm({ user, onClose }: { user: User; onClose: () => void }) {
         }),
       )}
     >
-      <NumberInput
-        label={t('users.deviceLimit')}
-        description={t('users.unlimitedHint')}
-        min={-1}
-        allowDecimal={false}
-        {...form.getInputProps('deviceLimit')}
-      />
-      <NumberInput
-        label={t('users.userLimit')}
-        description={t('users.unlimitedHint')}
-        min={-1}
-        allowDecimal={false}
-        {...form.getInputProps('userLimit')}
-      />
-      <DateTimePicker
-        label={t('users.expiration')}
-        placeholder={t('users.never')}
-        clearable
-        valueFormat="YYYY-MM-DD HH:mm"
-        {...form.getInputProps('expirationTime')}
+      <UserLimitFields
+        inputProps={form.getInputProps}
+        labels={{
+          deviceLimit: t('users.deviceLimit'),
+          userLimit: t('users.userLimit'),
+          unlimitedHint: t('users.unlimitedHint'),
+        }}
+        expiration={{ label: t('users.expiration'), placeholder: t('users.never') }}
       />
     </AdminFormModal>
   );

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { User } from '@waymark/contracts/user';
+import type { UserRow } from '@waymark/contracts/user-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { bodiesOf, json, stubFetch } from '../../../../test/fetch-stub';
 import { aUser } from '../../../../test/fixtures';
@@ -11,7 +11,7 @@ import { UsersList } from './users-list';
 
 vi.mock('./reload', () => ({ reloadAt: vi.fn() }));
 
-const page = (content: User[]) => ({
+const page = (content: UserRow[]) => ({
   data: { content, page: 0, size: 10, totalElements: content.length, totalPages: 1 },
 });
 
