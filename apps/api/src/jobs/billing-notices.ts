@@ -1,7 +1,7 @@
 import type { BillingNotification } from '@waymark/db/client';
 import type { AppContext } from '../context';
-import type { BillingTexts } from '../modules/billing/texts/billing-texts';
 import { billingTexts, fill, formatDay, formatMoney, plural } from '../modules/billing/texts/billing-texts';
+import type { BillingTexts } from '../modules/billing/texts/texts-shape';
 import { serverAttributes } from '../notifications/compose';
 import { pickLanguage } from '../notifications/templates/render';
 import { tenantTree } from '../plugins/app/access-scope';

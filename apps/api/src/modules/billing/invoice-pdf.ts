@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 import type { InvoiceDto } from '@waymark/contracts/billing';
 import PDFDocument from 'pdfkit';
 import type { Issuer } from './billing-issuer';
-import type { BillingTexts } from './texts/billing-texts';
 import { fill, formatDay, formatMoney } from './texts/billing-texts';
+import type { BillingTexts } from './texts/texts-shape';
 
 // PDF's standard fonts cover Latin-1 only: Greek (and any tenant's name) needs an embedded Unicode font.
 const require = createRequire(import.meta.url);

@@ -1,4 +1,4 @@
-import type { BillingTexts } from './billing-texts';
+import type { BillingTexts } from './texts-shape';
 
 export const en: BillingTexts = {
   locale: 'en-GB',
