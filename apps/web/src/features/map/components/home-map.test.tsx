@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Device } from '@waymark/contracts/device';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HomePage } from '../../../pages/home-page';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { aServer, aUser } from '../../../test/fixtures';
@@ -37,6 +37,12 @@ function renderHome(api: Parameters<typeof stubFetch>[0], permissions: string[] 
     </SessionProvider>,
   );
 }
+
+// The home page loads its map lazily. Loaded here first, so that a test which ends before the map shows does not
+// leave Leaflet to be evaluated after the test environment (and its window) is gone.
+beforeAll(async () => {
+  await import('./live-map');
+});
 
 describe('home map', () => {
   const api = {
