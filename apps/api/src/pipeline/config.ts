@@ -1,6 +1,6 @@
 import type { Env } from '../env';
 import type { PipelineConfig } from './types';
-import { EVENT_DEFAULTS } from './types';
+import { EVENT_DEFAULTS, TRIP_DEFAULTS } from './types';
 
 export function pipelineConfig(env: Env): PipelineConfig {
   return {
@@ -11,5 +11,6 @@ export function pipelineConfig(env: Env): PipelineConfig {
     filterMaxSpeedKnots: env.WAYMARK_FILTER_MAX_SPEED,
     motionThresholdKnots: 0.01,
     ...EVENT_DEFAULTS,
+    ...TRIP_DEFAULTS,
   };
 }

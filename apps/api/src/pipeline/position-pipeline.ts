@@ -6,6 +6,9 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import { applyComputed } from '../computed/evaluate';
 import { isMissingPartition, PartitionMonths } from '../history/partitions';
+import { activityBatches, activityConfig } from './activity/activity-batches';
+import type { ActivityConfig } from './activity/activity-types';
+import { maintainActivity } from './activity/maintain';
 import { DeviceLinkCache } from './device-links';
 import { applyDistance } from './distance';
 import { createDeviceEvents } from './event-engine/engine';
@@ -115,6 +118,7 @@ export function createPositionPipeline(deps: PipelineDeps) {
       const rows: WorkingPosition[] = [];
       const updates: DeviceUpdate[] = [];
       const latestRow = new Map<number, WorkingPosition>();
+      const activity = new Map<number, ActivityConfig>();
       for (const [uniqueId, entries] of byDevice) {
         const device = devices.get(uniqueId);
         if (!device) {
@@ -123,6 +127,7 @@ export function createPositionPipeline(deps: PipelineDeps) {
         }
         if (device.disabled) continue;
         const settings = resolveSettings(device.layers, deps.config);
+        activity.set(device.id, activityConfig(settings));
         const linked = links.get(device.id);
         const geofences = linked?.geofences ?? [];
         const computed = linked?.computed ?? [];
@@ -196,6 +201,7 @@ export function createPositionPipeline(deps: PipelineDeps) {
         }
       }
       await insertPositions(client, withIds);
+      await maintainActivity(client, activityBatches(withIds, activity));
       await updateDevices(client, updates);
       if (withIds.some((p) => typeof p.attributes.result === 'string')) {
         events.push(...(await answerCommands(client, withIds)));

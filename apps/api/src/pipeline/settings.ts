@@ -55,6 +55,11 @@ const SETTINGS: readonly (readonly [string, keyof PipelineConfig, Reader])[] = [
   ['temperatureIncreaseThreshold', 'temperatureIncreaseThreshold', number],
   ['geofenceDwell', 'geofenceDwellMs', scaled(1000)], // seconds
   ['inactivityPeriod', 'inactivityPeriod', number],
+  ['report.trip.minDistance', 'tripMinDistance', number], // metres
+  ['report.trip.minDuration', 'tripMinDuration', scaled(1000)], // seconds
+  ['report.trip.minParking', 'tripMinParking', scaled(1000)], // seconds
+  ['report.trip.stopGap', 'tripStopGap', scaled(1000)], // seconds
+  ['report.trip.useIgnition', 'tripUseIgnition', bool],
 ];
 
 const isEmpty = (o: Attributes) => {

@@ -72,6 +72,14 @@ export interface PipelineConfig {
   geofenceDwellMs: number;
   /** deviceInactive after this long without data, ms (0 = off) */
   inactivityPeriod: number;
+  /** reports' trips and stops: a trip starts after this distance (m) or duration (ms) of motion … */
+  tripMinDistance: number;
+  tripMinDuration: number;
+  /** … ends after this long stopped (ms), or at a gap without data longer than this (ms, 0 = never) */
+  tripMinParking: number;
+  tripStopGap: number;
+  /** motion is the ignition rather than the speed */
+  tripUseIgnition: boolean;
 }
 
 /** Defaults of the event settings (Traccar's): overridden per device, group, tenant or server (settings.ts). */
@@ -90,6 +98,15 @@ export const EVENT_DEFAULTS = {
   inactivityPeriod: 0,
 } satisfies Partial<PipelineConfig>;
 
+/** Defaults of the trip and stop detection of reports (settings report.trip.*; distance m, durations ms). */
+export const TRIP_DEFAULTS = {
+  tripMinDistance: 200,
+  tripMinDuration: 180_000,
+  tripMinParking: 300_000,
+  tripStopGap: 3_600_000,
+  tripUseIgnition: false,
+} satisfies Partial<PipelineConfig>;
+
 export const defaultPipelineConfig: PipelineConfig = {
   filterInvalid: false,
   filterZero: true,
@@ -98,4 +115,5 @@ export const defaultPipelineConfig: PipelineConfig = {
   filterMaxSpeedKnots: 540,
   motionThresholdKnots: 0.01,
   ...EVENT_DEFAULTS,
+  ...TRIP_DEFAULTS,
 };

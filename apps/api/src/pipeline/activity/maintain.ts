@@ -1,0 +1,125 @@
+import type pg from 'pg';
+import type { PipelineConfig } from '../types';
+import {
+  deleteSegmentsFrom,
+  insertSegments,
+  loadStates,
+  readPointBefore,
+  readPoints,
+  saveStates,
+  segmentDecidedBefore,
+  writeHours,
+} from './activity.store';
+import type { ActivityConfig, ActivityState, Segment, TrackPoint } from './activity-types';
+import { HOUR_MS } from './activity-types';
+import { stateAt } from './detector';
+import type { HourTally } from './hours';
+import { hourOf, hoursOf } from './hours';
+import { after, byTime, fold } from './replay';
+
+/** Litres a parked rise or fall must reach to count as a refuel or a possible theft when the device sets none. */
+export const REPORT_FUEL_THRESHOLD = 5;
+
+export function activityConfigOf(settings: PipelineConfig): ActivityConfig {
+  return {
+    minDistance: settings.tripMinDistance,
+    minDuration: settings.tripMinDuration,
+    minParking: settings.tripMinParking,
+    stopGap: settings.tripStopGap,
+    useIgnition: settings.tripUseIgnition,
+    refuelThreshold: settings.fuelIncreaseThreshold > 0 ? settings.fuelIncreaseThreshold : REPORT_FUEL_THRESHOLD,
+    theftThreshold: settings.fuelDropThreshold > 0 ? settings.fuelDropThreshold : REPORT_FUEL_THRESHOLD,
+  };
+}
+
+export interface DeviceBatch {
+  deviceId: number;
+  config: ActivityConfig;
+  /** the positions of the device just stored (any order) */
+  points: TrackPoint[];
+}
+
+interface Writes {
+  segments: { deviceId: number; segment: Segment }[];
+  added: { deviceId: number; hour: HourTally }[];
+  replaced: { deviceId: number; hour: HourTally }[];
+  states: { deviceId: number; state: ActivityState; since: number }[];
+}
+
+/**
+ * Keeps trips, stops and hour tallies up to date with positions just stored, inside the transaction that stored
+ * them (so they commit, or are redone on redelivery, together). Positions after a device's latest fold on from its
+ * kept state and add to their hours. A batch reaching back before the latest (late data, a tracker's buffer) folds
+ * again from the last segment start decided before it, and recomputes the hours it touched from the stored
+ * positions: the result is the same as folding the device's whole history in order.
+ */
+export async function maintainActivity(client: pg.ClientBase, batches: DeviceBatch[]): Promise<void> {
+  const todo = batches.filter((b) => b.points.length > 0);
+  if (todo.length === 0) return;
+  const states = await loadStates(
+    client,
+    todo.map((b) => b.deviceId),
+  );
+  const w: Writes = { segments: [], added: [], replaced: [], states: [] };
+  for (const batch of todo) {
+    const points = [...batch.points].sort(byTime);
+    const first = points[0] as TrackPoint;
+    const stored = states.get(batch.deviceId);
+    if (stored && !after(first, stored.state.prev)) {
+      await refold(client, batch, points, stored.state, stored.since, w);
+      continue;
+    }
+    const hours = hoursOf(stored?.state.prev ?? null, points, batch.config);
+    for (const hour of hours.values()) w.added.push({ deviceId: batch.deviceId, hour });
+    const { state, segments } = fold(stored?.state ?? null, points, batch.config);
+    for (const segment of segments) w.segments.push({ deviceId: batch.deviceId, segment });
+    if (state) w.states.push({ deviceId: batch.deviceId, state, since: stored?.since ?? first.time });
+  }
+  await insertSegments(client, w.segments);
+  await writeHours(client, w.added, 'add');
+  await writeHours(client, w.replaced, 'replace');
+  await saveStates(client, w.states);
+}
+
+async function refold(
+  client: pg.ClientBase,
+  batch: DeviceBatch,
+  points: TrackPoint[],
+  state: ActivityState,
+  since: number,
+  w: Writes,
+): Promise<void> {
+  const { deviceId, config } = batch;
+  const earliest = points[0] as TrackPoint;
+  const start =
+    state.confirmedAt < earliest.time
+      ? { kind: state.mode, time: state.anchor.time, id: state.anchor.id, confirmedAt: state.confirmedAt }
+      : await segmentStart(client, deviceId, earliest.time);
+  await deleteSegmentsFrom(client, deviceId, start ? start.time : 0);
+  const track = await readPoints(client, deviceId, start ? { time: start.time, id: start.id } : null);
+  const head = track[0];
+  if (!head) return;
+  const from = start && head.id === start.id ? stateAt(head, start.kind, start.confirmedAt) : null;
+  const folded = fold(from, from ? track.slice(1) : track, config);
+  for (const segment of folded.segments) w.segments.push({ deviceId, segment });
+  if (folded.state) w.states.push({ deviceId, state: folded.state, since: from ? since : Math.min(since, head.time) });
+  // the hours of the new positions, and of the positions right after them (their pairs changed)
+  const index = new Map(track.map((p, i) => [p.id, i]));
+  const touched = new Set<number>();
+  for (const p of points) {
+    touched.add(hourOf(p.time));
+    const next = track[(index.get(p.id) ?? -2) + 1];
+    if (next) touched.add(hourOf(next.time));
+  }
+  for (const hour of touched) {
+    const before = await readPointBefore(client, deviceId, hour);
+    const inHour = await readPoints(client, deviceId, { time: hour, id: 0 }, hour + HOUR_MS - 1);
+    const tally = hoursOf(before, inHour, config).get(hour);
+    if (tally) w.replaced.push({ deviceId, hour: tally });
+  }
+}
+
+async function segmentStart(client: pg.ClientBase, deviceId: number, time: number) {
+  const s = await segmentDecidedBefore(client, deviceId, time);
+  return s ? { kind: s.kind, time: s.startTime, id: s.startPositionId, confirmedAt: s.confirmedAt } : null;
+}

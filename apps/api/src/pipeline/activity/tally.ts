@@ -1,0 +1,103 @@
+import { distanceMetres } from '../distance';
+import type { ActivityConfig, Edge, Tally, TrackPoint } from './activity-types';
+
+export function emptyTally(): Tally {
+  return {
+    distance: 0,
+    maxSpeed: 0,
+    speedSum: 0,
+    positions: 0,
+    movingMs: 0,
+    idleMs: 0,
+    engineMs: 0,
+    fuelSpent: 0,
+    parkedDrop: 0,
+    parkedRise: 0,
+    riseId: null,
+    riseTime: null,
+    driver: null,
+  };
+}
+
+/** A tally of one position alone (a span's first position: its speed and driver, no pair). */
+export function pointTally(p: TrackPoint): Tally {
+  const t = emptyTally();
+  addPoint(t, p);
+  return t;
+}
+
+export function addPoint(t: Tally, p: TrackPoint): void {
+  if (p.speed > t.maxSpeed) t.maxSpeed = p.speed;
+  t.speedSum += p.speed;
+  t.positions += 1;
+  if (t.driver === null && p.driver) t.driver = p.driver;
+}
+
+/**
+ * What the pair (a, b) of consecutive positions adds: the distance between them (the odometer's difference when
+ * both report one, else the great circle), time moving and idling from a's state (nothing across a gap longer
+ * than the stop gap: no data is not idling), engine hours gained, and fuel: the used counter's rise, else the
+ * level's fall; parked with the engine off, rises and falls are kept apart to tell refuels and thefts.
+ */
+export function addPair(t: Tally, a: TrackPoint, b: TrackPoint, config: ActivityConfig): void {
+  const odometerStep = b.odometer - a.odometer;
+  t.distance +=
+    a.hasOdometer && b.hasOdometer && odometerStep >= 0
+      ? odometerStep
+      : distanceMetres(a.latitude, a.longitude, b.latitude, b.longitude);
+  const dt = b.time - a.time;
+  const span = dt > 0 && (config.stopGap <= 0 || dt <= config.stopGap) ? dt : 0;
+  if (a.motion) t.movingMs += span;
+  else if (a.ignition === true) t.idleMs += span;
+  if (a.hours !== null && b.hours !== null && b.hours > a.hours) t.engineMs += Math.min(b.hours - a.hours, dt);
+  const parked = !a.motion && !b.motion && a.ignition !== true;
+  const level = a.fuel !== null && b.fuel !== null ? b.fuel - a.fuel : 0;
+  if (parked && level > 0) {
+    t.parkedRise += level;
+    if (t.riseId === null) {
+      t.riseId = b.id;
+      t.riseTime = b.time;
+    }
+  }
+  if (parked && level < 0) t.parkedDrop -= level;
+  if (a.fuelUsed !== null && b.fuelUsed !== null) t.fuelSpent += Math.max(0, b.fuelUsed - a.fuelUsed);
+  else if (level < 0) t.fuelSpent -= level;
+  addPoint(t, b);
+}
+
+/** Adds `from` (the span right after t's) into t. */
+export function mergeTally(t: Tally, from: Tally): void {
+  t.distance += from.distance;
+  if (from.maxSpeed > t.maxSpeed) t.maxSpeed = from.maxSpeed;
+  t.speedSum += from.speedSum;
+  t.positions += from.positions;
+  t.movingMs += from.movingMs;
+  t.idleMs += from.idleMs;
+  t.engineMs += from.engineMs;
+  t.fuelSpent += from.fuelSpent;
+  t.parkedDrop += from.parkedDrop;
+  t.parkedRise += from.parkedRise;
+  if (t.riseId === null && from.riseId !== null) {
+    t.riseId = from.riseId;
+    t.riseTime = from.riseTime;
+  }
+  if (t.driver === null) t.driver = from.driver;
+}
+
+export function edgeOf(p: TrackPoint): Edge {
+  return {
+    id: p.id,
+    time: p.time,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    odometer: p.odometer,
+    address: p.address,
+  };
+}
+
+/** Litres refuelled and possibly stolen in a span, by the thresholds (below them, rises are noise and falls use). */
+export function fuelOf(t: Tally, config: ActivityConfig): { spent: number; refuelled: number; theft: number } {
+  const theft = t.parkedDrop >= config.theftThreshold ? t.parkedDrop : 0;
+  const refuelled = t.parkedRise >= config.refuelThreshold ? t.parkedRise : 0;
+  return { spent: Math.max(0, t.fuelSpent - theft), refuelled, theft };
+}
