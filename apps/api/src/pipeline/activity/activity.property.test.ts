@@ -7,7 +7,7 @@ import { createTestApp } from '../../testing/test-app';
 import { createPool } from '../pg-pool';
 import { createPositionPipeline } from '../position-pipeline';
 import { defaultPipelineConfig } from '../types';
-import { loadStates, readPoints } from './activity.store';
+import { loadStates, pgQuery, readPoints } from './activity.store';
 import { activityConfig } from './activity-batches';
 import type { Tally } from './activity-types';
 import { openSegment } from './detector';
@@ -123,7 +123,7 @@ function arrival(fixes: Fix[], seed: number, lateRate: number, resendRate: numbe
 let seq = 0;
 function message(uniqueId: string, f: Fix): PositionMessage {
   const time = new Date(f.time).toISOString();
-  const attributes: Record<string, unknown> = { ignition: f.ignition, fuel: Math.round(f.fuel * 100) / 100 };
+  const attributes: PositionMessage['attributes'] = { ignition: f.ignition, fuel: Math.round(f.fuel * 100) / 100 };
   if (f.driver) attributes.driverUniqueId = f.driver;
   return {
     protocol: 'osmand',
@@ -175,7 +175,7 @@ it('keeps trips, stops and hours equal to a fold of the whole history, whatever 
         }
         const client = await pool.connect();
         try {
-          const all = await readPoints(client, device.id, null);
+          const all = await readPoints(pgQuery(client), device.id, null);
           const whole = fold(null, all, config);
           const { rows } = await client.query(
             `SELECT kind, (EXTRACT(EPOCH FROM "startTime") * 1000)::float8 AS s, (EXTRACT(EPOCH FROM "endTime") * 1000)::float8 AS e,
@@ -193,7 +193,7 @@ it('keeps trips, stops and hours equal to a fold of the whole history, whatever 
             expectTally(r, s.tally, `segment ${i}`);
             expect(r.driverUniqueId).toBe(s.tally.driver);
           });
-          const kept = (await loadStates(client, [device.id])).get(device.id);
+          const kept = (await loadStates(pgQuery(client), [device.id])).get(device.id);
           const keptOpen = kept ? openSegment(kept.state) : null;
           const wholeOpen = whole.state ? openSegment(whole.state) : null;
           expect(keptOpen && [keptOpen.kind, keptOpen.start.id, keptOpen.end.id]).toEqual(

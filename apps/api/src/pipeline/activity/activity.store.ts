@@ -6,19 +6,26 @@ import { trackPoint } from './track-point';
 const iso = (ms: number) => new Date(ms).toISOString();
 const ms = 'EXTRACT(EPOCH FROM "fixTime") * 1000';
 
+/** Runs one SQL statement and returns its rows: over a pg client (the pipeline) or Prisma's raw queries (reports). */
+export type Query = <T>(text: string, values: unknown[]) => Promise<T[]>;
+
+export const pgQuery =
+  (client: pg.ClientBase): Query =>
+  async <T>(text: string, values: unknown[]) =>
+    (await client.query(text, values)).rows as T[];
+
 export interface StoredActivity {
   state: ActivityState;
   since: number;
 }
 
 /** The detector states of some devices (with the lock the pipeline holds on their rows). */
-export async function loadStates(client: pg.ClientBase, deviceIds: number[]): Promise<Map<number, StoredActivity>> {
-  const { rows } = await client.query<{ deviceId: number; state: ActivityState; since: string }>({
-    name: 'activity-states',
-    text: `SELECT "deviceId", state, (EXTRACT(EPOCH FROM since) * 1000)::float8 AS since
-             FROM device_activity WHERE "deviceId" = ANY($1::int[])`,
-    values: [deviceIds],
-  });
+export async function loadStates(query: Query, deviceIds: number[]): Promise<Map<number, StoredActivity>> {
+  const rows = await query<{ deviceId: number; state: ActivityState; since: string }>(
+    `SELECT "deviceId", state, (EXTRACT(EPOCH FROM since) * 1000)::float8 AS since
+       FROM device_activity WHERE "deviceId" = ANY($1::int[])`,
+    [deviceIds],
+  );
   return new Map(rows.map((r) => [r.deviceId, { state: r.state, since: Number(r.since) }]));
 }
 
@@ -51,33 +58,35 @@ const toPoint = (r: PointRow): TrackPoint => trackPoint(Number(r.id), Number(r.t
 
 /** A device's positions from (time, id) on, inclusive, up to `to` (ms, inclusive) when given, in fold order. */
 export async function readPoints(
-  client: pg.ClientBase,
+  query: Query,
   deviceId: number,
   from: { time: number; id: number } | null,
   to: number | null = null,
 ): Promise<TrackPoint[]> {
-  const { rows } = await client.query<PointRow>({
-    text: `SELECT ${POINT_COLUMNS} FROM positions
-            WHERE "deviceId" = $1
-              AND ($2::timestamp IS NULL OR ("fixTime", id) >= ($2::timestamp, $3::bigint))
-              AND ($4::timestamp IS NULL OR "fixTime" <= $4::timestamp)
-            ORDER BY "fixTime", id`,
-    values: [deviceId, from ? iso(from.time) : null, from?.id ?? 0, to === null ? null : iso(to)],
-  });
+  const values: unknown[] = [deviceId];
+  let where = '"deviceId" = $1';
+  if (from) {
+    values.push(iso(from.time), from.id);
+    where += ' AND "fixTime" >= $2::timestamp AND ("fixTime", id) >= ($2::timestamp, $3::bigint)';
+  }
+  if (to !== null) {
+    values.push(iso(to));
+    where += ` AND "fixTime" <= $${values.length}::timestamp`;
+  }
+  const rows = await query<PointRow>(
+    `SELECT ${POINT_COLUMNS} FROM positions WHERE ${where} ORDER BY "fixTime", id`,
+    values,
+  );
   return rows.map(toPoint);
 }
 
 /** The position right before `time` (strictly), if any. */
-export async function readPointBefore(
-  client: pg.ClientBase,
-  deviceId: number,
-  time: number,
-): Promise<TrackPoint | null> {
-  const { rows } = await client.query<PointRow>({
-    text: `SELECT ${POINT_COLUMNS} FROM positions WHERE "deviceId" = $1 AND "fixTime" < $2::timestamp
-            ORDER BY "fixTime" DESC, id DESC LIMIT 1`,
-    values: [deviceId, iso(time)],
-  });
+export async function readPointBefore(query: Query, deviceId: number, time: number): Promise<TrackPoint | null> {
+  const rows = await query<PointRow>(
+    `SELECT ${POINT_COLUMNS} FROM positions WHERE "deviceId" = $1 AND "fixTime" < $2::timestamp
+      ORDER BY "fixTime" DESC, id DESC LIMIT 1`,
+    [deviceId, iso(time)],
+  );
   return rows[0] ? toPoint(rows[0]) : null;
 }
 

@@ -4,6 +4,7 @@ import {
   deleteSegmentsFrom,
   insertSegments,
   loadStates,
+  pgQuery,
   readPointBefore,
   readPoints,
   saveStates,
@@ -57,7 +58,7 @@ export async function maintainActivity(client: pg.ClientBase, batches: DeviceBat
   const todo = batches.filter((b) => b.points.length > 0);
   if (todo.length === 0) return;
   const states = await loadStates(
-    client,
+    pgQuery(client),
     todo.map((b) => b.deviceId),
   );
   const w: Writes = { segments: [], added: [], replaced: [], states: [] };
@@ -96,7 +97,7 @@ async function refold(
       ? { kind: state.mode, time: state.anchor.time, id: state.anchor.id, confirmedAt: state.confirmedAt }
       : await segmentStart(client, deviceId, earliest.time);
   await deleteSegmentsFrom(client, deviceId, start ? start.time : 0);
-  const track = await readPoints(client, deviceId, start ? { time: start.time, id: start.id } : null);
+  const track = await readPoints(pgQuery(client), deviceId, start ? { time: start.time, id: start.id } : null);
   const head = track[0];
   if (!head) return;
   const from = start && head.id === start.id ? stateAt(head, start.kind, start.confirmedAt) : null;
@@ -112,8 +113,8 @@ async function refold(
     if (next) touched.add(hourOf(next.time));
   }
   for (const hour of touched) {
-    const before = await readPointBefore(client, deviceId, hour);
-    const inHour = await readPoints(client, deviceId, { time: hour, id: 0 }, hour + HOUR_MS - 1);
+    const before = await readPointBefore(pgQuery(client), deviceId, hour);
+    const inHour = await readPoints(pgQuery(client), deviceId, { time: hour, id: 0 }, hour + HOUR_MS - 1);
     const tally = hoursOf(before, inHour, config).get(hour);
     if (tally) w.replaced.push({ deviceId, hour: tally });
   }
