@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoTimeSchema, repeatedSchema, timeSchema } from './common';
 import { positionSchema } from './device';
-import { eventSchema } from './event';
+import { EVENT_REPORT_MAX_DAYS, eventSchema } from './event';
 
 /**
  * The reports. Units follow Traccar: speeds in knots, distances in metres, durations and engine hours in
@@ -29,7 +29,7 @@ export const REPORT_MAX_DEVICES = 5000;
  */
 export const REPORT_MAX_DAYS: Record<ReportType, number> = {
   route: 31,
-  events: 31,
+  events: EVENT_REPORT_MAX_DAYS,
   trips: 366,
   stops: 366,
   summary: 366,
@@ -54,9 +54,26 @@ const flag = z
   .transform((v) => v === true || v === 'true')
   .optional();
 
-/** GET /api/reports/summary: `daily=true` splits each device's row per day (in the user's time zone). */
+/** An IANA time zone name (Europe/Paris, UTC, …). */
+export const timeZoneSchema = z
+  .string()
+  .max(64)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Unknown time zone');
+
+/**
+ * GET /api/reports/summary: `daily=true` splits each device's row per day, days of `timezone` (else the user's
+ * `timezone` attribute, else the server's, else UTC).
+ */
 export const summaryQuerySchema = reportQuerySchema.extend({
   daily: flag.describe('one row per device and day'),
+  timezone: timeZoneSchema.optional().describe('IANA time zone of the days'),
 });
 export type SummaryQuery = z.infer<typeof summaryQuerySchema>;
 
@@ -70,7 +87,6 @@ export type GeofenceReportQuery = z.infer<typeof geofenceReportQuerySchema>;
 export const tripsQuerySchema = reportQuerySchema.extend({
   groupTrips: flag.describe('also trips that several devices of a group made together'),
 });
-export type TripsQuery = z.infer<typeof tripsQuerySchema>;
 
 const ms = () => z.number().describe('milliseconds');
 const knots = () => z.number().describe('knots');
@@ -88,8 +104,7 @@ export const refuelSchema = z.object({
 export type Refuel = z.infer<typeof refuelSchema>;
 
 /** A drop of the fuel level above the device's drop threshold while parked: fuel that may have been stolen. */
-export const fuelTheftSchema = refuelSchema;
-export type FuelTheft = Refuel;
+export const fuelTheftSchema = refuelSchema.describe('litres that left the tank while parked, engine off');
 
 export const reportTripSchema = z.object({
   deviceId: z.number().int(),

@@ -28,6 +28,8 @@ CREATE TABLE "activity_segments" (
     "risePositionId" BIGINT,
     "riseTime" TIMESTAMP(3),
     "driverUniqueId" TEXT,
+    "refuelled" DOUBLE PRECISION NOT NULL,
+    "theft" DOUBLE PRECISION NOT NULL,
 
     CONSTRAINT "activity_segments_pkey" PRIMARY KEY ("deviceId","startTime")
 );

@@ -19,6 +19,7 @@ import { oidcRoutes } from './oidc/oidc.routes';
 import { passwordRoutes } from './password/password.routes';
 import { permissionsRoutes } from './permissions/permissions.routes';
 import { positionsRoutes } from './positions/positions.routes';
+import { reportsRoutes } from './reports/reports.routes';
 import { retentionV2Routes } from './retention/retention.v2.routes';
 import { rolesV2Routes } from './roles/roles.v2.routes';
 import { savedCommandsRoutes } from './saved-commands/saved-commands.routes';
@@ -60,6 +61,7 @@ export const API_ROUTES: readonly RoutesPlugin[] = [
   permissionsRoutes,
   shareRoutes,
   eventsRoutes,
+  reportsRoutes,
   groupsRoutes,
 ];
 

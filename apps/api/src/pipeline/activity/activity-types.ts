@@ -76,6 +76,9 @@ export interface Segment {
   /** fix time of the position at which the segment's start was decided (later positions cannot move it) */
   confirmedAt: number;
   tally: Tally;
+  /** litres refuelled and possibly stolen while parked, by the device's thresholds when the segment closed */
+  refuelled: number;
+  theft: number;
 }
 
 /** The detector's state after a device's latest position: what is kept between batches (as JSON). */

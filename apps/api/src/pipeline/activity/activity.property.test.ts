@@ -180,7 +180,8 @@ it('keeps trips, stops and hours equal to a fold of the whole history, whatever 
           const { rows } = await client.query(
             `SELECT kind, (EXTRACT(EPOCH FROM "startTime") * 1000)::float8 AS s, (EXTRACT(EPOCH FROM "endTime") * 1000)::float8 AS e,
                     "startPositionId"::int AS "startId", "endPositionId"::int AS "endId", distance, "maxSpeed", "speedSum",
-                    positions, "movingMs", "idleMs", "engineMs", "fuelSpent", "parkedDrop", "parkedRise", "driverUniqueId"
+                    positions, "movingMs", "idleMs", "engineMs", "fuelSpent", "parkedDrop", "parkedRise", "driverUniqueId",
+                    refuelled, theft
                FROM activity_segments WHERE "deviceId" = $1 ORDER BY "startTime"`,
             [device.id],
           );
@@ -192,10 +193,11 @@ it('keeps trips, stops and hours equal to a fold of the whole history, whatever 
             if (!s) return;
             expectTally(r, s.tally, `segment ${i}`);
             expect(r.driverUniqueId).toBe(s.tally.driver);
+            expect([r.refuelled, r.theft]).toEqual([s.refuelled, s.theft]);
           });
           const kept = (await loadStates(pgQuery(client), [device.id])).get(device.id);
-          const keptOpen = kept ? openSegment(kept.state) : null;
-          const wholeOpen = whole.state ? openSegment(whole.state) : null;
+          const keptOpen = kept ? openSegment(kept.state, config) : null;
+          const wholeOpen = whole.state ? openSegment(whole.state, config) : null;
           expect(keptOpen && [keptOpen.kind, keptOpen.start.id, keptOpen.end.id]).toEqual(
             wholeOpen && [wholeOpen.kind, wholeOpen.start.id, wholeOpen.end.id],
           );

@@ -122,12 +122,12 @@ export async function insertSegments(client: pg.ClientBase, rows: { deviceId: nu
     text: `INSERT INTO activity_segments ("deviceId", "startTime", kind, "endTime", "confirmedAt", "startPositionId",
              "endPositionId", "startLat", "startLon", "endLat", "endLon", "startAddress", "endAddress", "startOdometer",
              "endOdometer", distance, "maxSpeed", "speedSum", positions, "movingMs", "idleMs", "engineMs", "fuelSpent",
-             "parkedDrop", "parkedRise", "risePositionId", "riseTime", "driverUniqueId")
+             "parkedDrop", "parkedRise", "risePositionId", "riseTime", "driverUniqueId", refuelled, theft)
            SELECT * FROM unnest($1::int[], $2::timestamp[], $3::text[], $4::timestamp[], $5::timestamp[], $6::bigint[],
              $7::bigint[], $8::float8[], $9::float8[], $10::float8[], $11::float8[], $12::text[], $13::text[],
              $14::float8[], $15::float8[], $16::float8[], $17::float8[], $18::float8[], $19::int[], $20::float8[],
              $21::float8[], $22::float8[], $23::float8[], $24::float8[], $25::float8[], $26::bigint[],
-             $27::timestamp[], $28::text[])
+             $27::timestamp[], $28::text[], $29::float8[], $30::float8[])
            ON CONFLICT ("deviceId", "startTime") DO NOTHING`,
     values: [
       col((r) => r.deviceId),
@@ -158,6 +158,8 @@ export async function insertSegments(client: pg.ClientBase, rows: { deviceId: nu
       col((r) => r.segment.tally.riseId),
       col((r) => (r.segment.tally.riseTime === null ? null : iso(r.segment.tally.riseTime))),
       col((r) => r.segment.tally.driver),
+      col((r) => r.segment.refuelled),
+      col((r) => r.segment.theft),
     ],
   });
 }

@@ -19,10 +19,14 @@ export function emptyTally(): Tally {
   };
 }
 
-/** A tally of one position alone (a span's first position: its speed and driver, no pair). */
-export function pointTally(p: TrackPoint): Tally {
+/**
+ * The tally a segment starts with at its first position, which also ends the segment before: its speed and
+ * driver, not counted as a position (a segment's `positions` counts its pairs, so adjacent segments add up).
+ */
+export function boundaryTally(p: TrackPoint): Tally {
   const t = emptyTally();
-  addPoint(t, p);
+  t.maxSpeed = p.speed;
+  t.driver = p.driver;
   return t;
 }
 
