@@ -62,6 +62,7 @@ export async function readPoints(
   deviceId: number,
   from: { time: number; id: number } | null,
   to: number | null = null,
+  limit: number | null = null,
 ): Promise<TrackPoint[]> {
   const values: unknown[] = [deviceId];
   let where = '"deviceId" = $1';
@@ -74,7 +75,7 @@ export async function readPoints(
     where += ` AND "fixTime" <= $${values.length}::timestamp`;
   }
   const rows = await query<PointRow>(
-    `SELECT ${POINT_COLUMNS} FROM positions WHERE ${where} ORDER BY "fixTime", id`,
+    `SELECT ${POINT_COLUMNS} FROM positions WHERE ${where} ORDER BY "fixTime", id${limit ? ` LIMIT ${Math.floor(limit)}` : ''}`,
     values,
   );
   return rows.map(toPoint);
