@@ -1,6 +1,5 @@
 import type { ReportStop, ReportSummary, ReportTrip } from '@waymark/contracts/report';
 import type { ReactNode } from 'react';
-import { createElement } from 'react';
 import { SessionProvider } from '../features/auth/session-context';
 import { aDevice } from './devices-fixtures';
 import { type Handler, json, stubFetch } from './fetch-stub';
@@ -118,8 +117,8 @@ export function renderReport(
   });
   const user = aUser({ permissions: permissions as never, attributes: { speedUnit: 'kmh', distanceUnit: 'km' } });
   const view = renderRoutes(path, [
-    { path: route, element: createElement(SessionProvider, { user }, element) },
-    { path: '*', element: createElement('p', null, 'elsewhere') },
+    { path: route, element: <SessionProvider user={user}>{element}</SessionProvider> },
+    { path: '*', element: <p>elsewhere</p> },
   ]);
   return { ...view, fetchMock };
 }
