@@ -49,7 +49,9 @@ function ChartResult({ rows, state }: { rows: Position[]; state: ReportState }) 
   const chart = useMemo(() => chartRows(rows, keys, units), [rows, keys, units]);
   const severalDevices = new Set(chart.series.map((s) => s.deviceId)).size > 1;
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
-  const formatTick = (value: number) => time.format(new Date(value));
+  // the tooltip asks for a label before a point is under the pointer: no time, no text
+  const formatTick = (value: unknown) =>
+    typeof value === 'number' && Number.isFinite(value) ? time.format(new Date(value)) : '';
   return (
     <Paper withBorder radius="md" p="md">
       <MultiSelect
@@ -76,7 +78,7 @@ function ChartResult({ rows, state }: { rows: Position[]; state: ReportState }) 
           label: severalDevices ? `${label(s.key)} · ${names.get(s.deviceId) ?? `#${s.deviceId}`}` : label(s.key),
         }))}
         xAxisProps={{ type: 'number', scale: 'time', domain: ['dataMin', 'dataMax'], tickFormatter: formatTick }}
-        tooltipProps={{ labelFormatter: (value) => formatTick(Number(value)) }}
+        tooltipProps={{ labelFormatter: formatTick }}
         withLegend
         withDots={false}
         connectNulls
