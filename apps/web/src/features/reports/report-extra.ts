@@ -15,7 +15,7 @@ export function chosenChartKeys(params: URLSearchParams): string[] {
 
 /**
  * A page's own API parameters from its URL, sent with its report, its downloads and its preview: the events'
- * types (allEvents when none is chosen), the summary's daily rows, the chart's series.
+ * types (allEvents when none is chosen), the summary's daily rows, the trips of groups, the chart's series.
  */
 export function extraParamsOf(id: ReportPageId, params: URLSearchParams): Array<readonly [string, string]> {
   switch (id) {
@@ -25,6 +25,8 @@ export function extraParamsOf(id: ReportPageId, params: URLSearchParams): Array<
     }
     case 'summary':
       return params.get('daily') === 'true' ? [['daily', 'true']] : [];
+    case 'trips':
+      return params.get('groupTrips') === 'true' ? [['groupTrips', 'true']] : [];
     case 'chart':
       return chosenChartKeys(params).map((key) => ['key', key] as const);
     default:

@@ -72,6 +72,7 @@ describe('the API query of a report', () => {
       ['key', 'speed'],
     ]);
     expect(extraParamsOf('chart', new URLSearchParams())).toEqual([['key', 'speed']]);
+    expect(extraParamsOf('trips', new URLSearchParams('groupTrips=true'))).toEqual([['groupTrips', 'true']]);
     expect(extraParamsOf('trips', new URLSearchParams('daily=true'))).toEqual([]);
   });
 });

@@ -97,6 +97,9 @@ describe('report downloads and previews', () => {
     const frame = await screen.findByTitle('Trips report — preview');
     expect(frame.tagName).toBe('IFRAME');
     expect(frame.getAttribute('src')).toBe('blob:report-1');
+    expect(screen.getByRole('link', { name: 'Open the document on its own' }).getAttribute('href')).toBe(
+      'blob:report-1',
+    );
     const init = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/reports/trips/pdf'))?.[1];
     expect(new Headers(init?.headers).get('authorization')).toBe('Bearer token-1');
     expect(requestsTo(fetchMock, '/api/reports/trips')).toHaveLength(0);

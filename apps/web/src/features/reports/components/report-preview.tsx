@@ -1,4 +1,4 @@
-import { Box } from '@mantine/core';
+import { Anchor, Box, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/state-views';
@@ -8,8 +8,12 @@ import { useReportFileQuery } from '../reports.queries';
 import { useReportState } from '../use-report-state';
 import { ReportView } from './report-view';
 
-/** The server's PDF in a frame, through an object URL that is freed when the document changes or the page closes. */
+/**
+ * The server's PDF in a frame, through an object URL that is freed when the document changes or the page closes;
+ * a link opens it on its own for browsers that show no PDF inside a page (most phones).
+ */
 function PdfFrame({ blob, title }: { blob: Blob; title: string }) {
+  const { t } = useTranslation('reports');
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     const objectUrl = URL.createObjectURL(blob);
@@ -18,15 +22,20 @@ function PdfFrame({ blob, title }: { blob: Blob; title: string }) {
   }, [blob]);
   if (!url) return null;
   return (
-    <Box
-      component="iframe"
-      src={url}
-      title={title}
-      data-testid="report-preview"
-      w="100%"
-      h="80vh"
-      style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
-    />
+    <Stack gap="xs">
+      <Anchor href={url} target="_blank" rel="noopener" size="sm">
+        {t('openDocument')}
+      </Anchor>
+      <Box
+        component="iframe"
+        src={url}
+        title={title}
+        data-testid="report-preview"
+        w="100%"
+        h="80vh"
+        style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
+      />
+    </Stack>
   );
 }
 

@@ -58,7 +58,7 @@ export function ReportTable<R>({ label, rows, columns, rowKey, selected, onSelec
   return (
     <div>
       <ScrollArea type="auto">
-        <Table striped highlightOnHover aria-label={label} miw={640} fz="sm">
+        <Table striped highlightOnHover aria-label={label} miw={640} fz="sm" style={{ whiteSpace: 'nowrap' }}>
           <Table.Thead>
             <Table.Tr>
               {columns.map((column) => {

@@ -53,7 +53,7 @@ function EventsResult({ rows }: { rows: Event[] }) {
   }, [rows, positions.data, selected, tAlerts, f]);
   return (
     <Grid gap="md">
-      <Grid.Col span={{ base: 12, lg: 7 }}>
+      <Grid.Col span={{ base: 12, xl: 8 }}>
         <ReportTable
           label={t('pages.events.title')}
           rows={rows}
@@ -63,7 +63,7 @@ function EventsResult({ rows }: { rows: Event[] }) {
           onSelect={(_, key) => setSelected(key)}
         />
       </Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 5 }}>
+      <Grid.Col span={{ base: 12, xl: 4 }}>
         <ReportMap label={t('map')} markers={markers} onSelect={setSelected} />
       </Grid.Col>
     </Grid>

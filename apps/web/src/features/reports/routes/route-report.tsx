@@ -79,7 +79,7 @@ function RouteResult({ rows }: { rows: Position[] }) {
   );
   return (
     <Grid gap="md">
-      <Grid.Col span={{ base: 12, lg: 7 }}>
+      <Grid.Col span={{ base: 12, xl: 8 }}>
         <ReportTable
           label={t('pages.routes.title')}
           rows={rows}
@@ -89,7 +89,7 @@ function RouteResult({ rows }: { rows: Position[] }) {
           onSelect={(row) => setSelected(row)}
         />
       </Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 5 }}>
+      <Grid.Col span={{ base: 12, xl: 4 }}>
         <ReportMap label={t('map')} tracks={tracks} markers={markers} />
       </Grid.Col>
     </Grid>

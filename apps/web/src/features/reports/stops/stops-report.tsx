@@ -89,7 +89,7 @@ function StopsResult({ rows }: { rows: ReportStop[] }) {
   );
   return (
     <Grid gap="md">
-      <Grid.Col span={{ base: 12, lg: 7 }}>
+      <Grid.Col span={{ base: 12, xl: 8 }}>
         <ReportTable
           label={t('pages.stops.title')}
           rows={rows}
@@ -99,7 +99,7 @@ function StopsResult({ rows }: { rows: ReportStop[] }) {
           onSelect={(_, key) => setSelected(key)}
         />
       </Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 5 }}>
+      <Grid.Col span={{ base: 12, xl: 4 }}>
         <ReportMap label={t('map')} markers={markers} onSelect={setSelected} />
       </Grid.Col>
     </Grid>

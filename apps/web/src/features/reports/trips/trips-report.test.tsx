@@ -45,7 +45,9 @@ describe('trips report', () => {
     expect(totals.getByText('52.5 km')).toBeTruthy();
     expect(totals.getByText('1 h 45 min')).toBeTruthy();
     expect(totals.getByText('11.5 l')).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Report map' })).toBeTruthy();
+    // before a trip is chosen the map shows where each one started
+    const map = screen.getByRole('region', { name: 'Report map' });
+    expect(map.querySelectorAll('path.leaflet-interactive')).toHaveLength(2);
     // no download flag: no downloads, no preview
     expect(screen.queryByRole('button', { name: 'Download XLSX' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Preview' })).toBeNull();
@@ -92,6 +94,24 @@ describe('trips report', () => {
     });
     expect(await screen.findByText("The selected trip's route, from the green start to the red end")).toBeTruthy();
     expect(screen.getAllByTestId('report-row')[1]?.getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('adds the trips vehicles of a group made together when asked', async () => {
+    const { fetchMock, router } = renderReport(
+      '/report/trips?groupId=5',
+      '/report/trips',
+      <TripsReport />,
+      ['VIEW_TRIP_REPORTS'],
+      {
+        'GET /api/reports/trips': () => json(200, trips),
+      },
+    );
+    await screen.findAllByTestId('report-row');
+    expect(requestsTo(fetchMock, '/api/reports/trips')[0]?.has('groupTrips')).toBe(false);
+    fireEvent.click(screen.getByRole('switch', { name: /Trips of several vehicles together/ }));
+    await waitFor(() => expect(requestsTo(fetchMock, '/api/reports/trips').at(-1)?.get('groupTrips')).toBe('true'));
+    expect(requestsTo(fetchMock, '/api/reports/trips').at(-1)?.getAll('groupId')).toEqual(['5']);
+    expect(router.state.location.search).toBe('?groupId=5&groupTrips=true');
   });
 
   it('shows the server’s refusal', async () => {

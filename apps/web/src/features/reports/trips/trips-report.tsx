@@ -1,4 +1,4 @@
-import { Grid, Stack, Text } from '@mantine/core';
+import { Grid, Stack, Switch, Text } from '@mantine/core';
 import { type ReportTrip, reportTripSchema } from '@waymark/contracts/report';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
@@ -84,20 +84,27 @@ function TripsResult({ rows }: { rows: ReportTrip[] }) {
   const [selected, setSelected] = useState<ReportTrip | null>(null);
   const route = useTripRouteQuery(selected);
   const columns = useMemo(() => tripColumns(t, f, rows), [t, f, rows]);
+  // nothing selected: where each trip started, to pick one on the map; a trip selected: its start and end
   const markers = useMemo<ReportMarker[]>(() => {
-    if (!selected) return [];
+    if (!selected)
+      return rows.map((trip) => ({
+        key: tripKey(trip),
+        at: [trip.startLat, trip.startLon],
+        label: `${trip.deviceName} · ${f.time(trip.startTime)}`,
+        kind: 'start',
+      }));
     return [
       { key: 'start', at: [selected.startLat, selected.startLon], label: t('col.startTime'), kind: 'start' },
       { key: 'end', at: [selected.endLat, selected.endLon], label: t('col.endTime'), kind: 'end' },
     ];
-  }, [selected, t]);
+  }, [rows, selected, t, f]);
   const track = useMemo(
     () => (route.data ?? []).map((p) => [p.latitude, p.longitude] as [number, number]),
     [route.data],
   );
   return (
     <Grid gap="md">
-      <Grid.Col span={{ base: 12, lg: 7 }}>
+      <Grid.Col span={{ base: 12, xl: 8 }}>
         <ReportTable
           label={t('pages.trips.title')}
           rows={rows}
@@ -107,9 +114,14 @@ function TripsResult({ rows }: { rows: ReportTrip[] }) {
           onSelect={(row) => setSelected(row)}
         />
       </Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 5 }}>
+      <Grid.Col span={{ base: 12, xl: 4 }}>
         <Stack gap="xs">
-          <ReportMap label={t('map')} tracks={selected && track.length ? [track] : []} markers={markers} />
+          <ReportMap
+            label={t('map')}
+            tracks={selected && track.length ? [track] : []}
+            markers={markers}
+            onSelect={(key) => setSelected((old) => old ?? rows.find((trip) => tripKey(trip) === key) ?? null)}
+          />
           <Text size="xs" c="dimmed" data-testid="map-hint">
             {selected ? (route.isPending ? t('routeLoading') : t('tripShown')) : t('selectTrip')}
           </Text>
@@ -121,9 +133,21 @@ function TripsResult({ rows }: { rows: ReportTrip[] }) {
 
 /** /report/trips */
 export function TripsReport() {
+  const { t } = useTranslation('reports');
   const state = useReportState(REPORT_PAGES.trips);
   return (
-    <ReportView id="trips" state={state}>
+    <ReportView
+      id="trips"
+      state={state}
+      extraControls={
+        <Switch
+          label={t('groupTrips')}
+          description={t('groupTripsHint')}
+          checked={state.params.get('groupTrips') === 'true'}
+          onChange={(event) => state.setExtra('groupTrips', event.currentTarget.checked ? ['true'] : [])}
+        />
+      }
+    >
       {(query) => <TripsQuery query={query} />}
     </ReportView>
   );
