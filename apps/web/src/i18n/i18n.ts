@@ -27,6 +27,9 @@ import notificationsFr from '../features/notifications/locales/fr.json';
 import replayEl from '../features/replay/locales/el.json';
 import replayEn from '../features/replay/locales/en.json';
 import replayFr from '../features/replay/locales/fr.json';
+import reportsEl from '../features/reports/locales/el.json';
+import reportsEn from '../features/reports/locales/en.json';
+import reportsFr from '../features/reports/locales/fr.json';
 import settingsEl from '../features/settings/locales/el.json';
 import settingsEn from '../features/settings/locales/en.json';
 import settingsFr from '../features/settings/locales/fr.json';
@@ -60,6 +63,7 @@ export const resources = {
     maintenance: maintenanceEn,
     settings: settingsEn,
     replay: replayEn,
+    reports: reportsEn,
   },
   fr: {
     translation: fr,
@@ -73,6 +77,7 @@ export const resources = {
     maintenance: maintenanceFr,
     settings: settingsFr,
     replay: replayFr,
+    reports: reportsFr,
   },
   el: {
     translation: el,
@@ -86,6 +91,7 @@ export const resources = {
     maintenance: maintenanceEl,
     settings: settingsEl,
     replay: replayEl,
+    reports: reportsEl,
   },
 } as const;
 

@@ -3,10 +3,13 @@ import {
   IconBell,
   IconBuildingStore,
   IconCalendarDue,
+  IconChartLine,
   IconCreditCard,
   IconDevices,
+  IconParking,
   IconPolygon,
   IconRadar,
+  IconReportAnalytics,
   IconRoute,
   IconSettings,
   IconSteeringWheel,
@@ -51,7 +54,13 @@ export interface NavItem {
     | 'nav.expired'
     | 'nav.billingStats'
     | 'nav.billingNotifications'
-    | 'nav.backToMap';
+    | 'nav.backToMap'
+    | 'nav.reportEvents'
+    | 'nav.reportRoutes'
+    | 'nav.reportTrips'
+    | 'nav.reportStops'
+    | 'nav.reportSummary'
+    | 'nav.reportChart';
   to: string;
   icon: ComponentType<{ size?: number }>;
   /** Any one flag suffices; empty or missing means every signed-in user. */
@@ -59,7 +68,14 @@ export interface NavItem {
 }
 
 export interface NavSection {
-  label?: 'nav.account' | 'nav.tracking' | 'nav.management' | 'nav.accounts' | 'nav.stock' | 'nav.billing';
+  label?:
+    | 'nav.account'
+    | 'nav.tracking'
+    | 'nav.reports'
+    | 'nav.management'
+    | 'nav.accounts'
+    | 'nav.stock'
+    | 'nav.billing';
   items: readonly NavItem[];
 }
 
@@ -74,6 +90,23 @@ export const navSections: readonly NavSection[] = [
       { label: 'nav.replay', to: '/replay', icon: IconRoute, permissions: ['VIEW_REPLAYS'] },
       { label: 'nav.command', to: '/command', icon: IconTerminal2, permissions: ['SEND_COMMAND'] },
       { label: 'nav.geofences', to: '/geofence', icon: IconPolygon, permissions: ['VIEW_GEOFENCES'] },
+    ],
+  },
+  {
+    // each report page behind its VIEW flag; the section disappears when none is held
+    label: 'nav.reports',
+    items: [
+      { label: 'nav.reportEvents', to: '/report/events', icon: IconAlertTriangle, permissions: ['VIEW_EVENT_REPORTS'] },
+      { label: 'nav.reportRoutes', to: '/report/routes', icon: IconRoute, permissions: ['VIEW_ROUTE_REPORTS'] },
+      { label: 'nav.reportTrips', to: '/report/trips', icon: IconSteeringWheel, permissions: ['VIEW_TRIP_REPORTS'] },
+      { label: 'nav.reportStops', to: '/report/stops', icon: IconParking, permissions: ['VIEW_STOP_REPORTS'] },
+      {
+        label: 'nav.reportSummary',
+        to: '/report/summary',
+        icon: IconReportAnalytics,
+        permissions: ['VIEW_SUMMARY_REPORTS'],
+      },
+      { label: 'nav.reportChart', to: '/report/chart', icon: IconChartLine, permissions: ['VIEW_CHART_REPORTS'] },
     ],
   },
   {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isPeriodTooLong, periodRange, replayRange } from './period';
+import {
+  defaultCustomRange,
+  exceedsDays,
+  fromLocalInput,
+  isPeriodTooLong,
+  periodRange,
+  replayRange,
+  reportRange,
+  toLocalInput,
+} from './period';
 
 // Wednesday 18 November 2026, 14:30 local time.
 const now = new Date(2026, 10, 18, 14, 30);
@@ -55,5 +64,39 @@ describe('replayRange', () => {
     expect(replayRange('custom', now, [a, b])).toEqual({ from: a, to: b });
     expect(replayRange('custom', now, [a, null])).toBeNull();
     expect(replayRange('custom', now, [b, a])).toBeNull();
+  });
+});
+
+describe('report periods', () => {
+  const now = new Date(2026, 10, 18, 14, 30, 45);
+
+  it('writes and reads local times as YYYY-MM-DDTHH:mm', () => {
+    expect(toLocalInput(new Date(2026, 0, 5, 7, 3))).toBe('2026-01-05T07:03');
+    expect(fromLocalInput('2026-01-05T07:03')).toEqual(new Date(2026, 0, 5, 7, 3));
+    expect(fromLocalInput('2026-02-31T07:03')).toBeNull();
+    expect(fromLocalInput('2026-01-05 07:03')).toBeNull();
+    expect(fromLocalInput(null)).toBeNull();
+  });
+
+  it('defaults a custom range to the last hour, to the minute', () => {
+    expect(defaultCustomRange(now)).toEqual({ from: '2026-11-18T13:30', to: '2026-11-18T14:30' });
+  });
+
+  it('uses the presets, and a custom range through the end of its last minute', () => {
+    expect(reportRange('yesterday', now)).toEqual(periodRange('yesterday', now));
+    expect(reportRange('custom', now, { from: '2026-11-18T08:00', to: '2026-11-18T09:15' })).toEqual({
+      from: new Date(2026, 10, 18, 8, 0),
+      to: new Date(new Date(2026, 10, 18, 9, 16).getTime() - 1),
+    });
+  });
+
+  it('has no custom range when an end is missing or it runs backwards', () => {
+    expect(reportRange('custom', now, { from: '2026-11-18T08:00' })).toBeNull();
+    expect(reportRange('custom', now, { from: '2026-11-18T09:00', to: '2026-11-18T08:00' })).toBeNull();
+  });
+
+  it('compares a range with a limit in days', () => {
+    expect(exceedsDays(periodRange('thisMonth', now), 31)).toBe(false);
+    expect(exceedsDays(periodRange('thisMonth', now), 7)).toBe(true);
   });
 });

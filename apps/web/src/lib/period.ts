@@ -1,3 +1,13 @@
+/**
+ * The period rules, stated once for every page that asks the API for a span of time (reports, alerts, replay):
+ * - a period is a preset (today, yesterday, this or previous week, this or previous month) or a custom range;
+ * - presets are whole local days in the user's time zone (the browser's), weeks start on Monday, and a preset
+ *   ends one millisecond before the next day, week or month starts;
+ * - a custom range is typed as local `YYYY-MM-DDTHH:mm`; by default it runs from one hour ago to now;
+ * - the API receives both ends in ISO-8601 UTC, inclusive; how long a period may be is the API's rule per report
+ *   (REPORT_MAX_DAYS in the contracts), which the pages check before asking.
+ */
+
 /** The periods a report can cover, in the order the period picker lists them. */
 export const PERIODS = [
   'today',
@@ -58,6 +68,49 @@ export const MAX_PERIOD_MS = 31 * 24 * 3600 * 1000;
 
 export function isPeriodTooLong(range: { from: Date; to: Date }): boolean {
   return range.to.getTime() - range.from.getTime() > MAX_PERIOD_MS;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A local time as the report pages write it in their URL and inputs: `YYYY-MM-DDTHH:mm`. */
+export function toLocalInput(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** `YYYY-MM-DDTHH:mm` (local time) → Date; null when the text is not such a time. */
+export function fromLocalInput(text: string | null | undefined): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(text ?? '');
+  if (!match) return null;
+  const [y, mo, d, h, mi] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const date = new Date(y, mo - 1, d, h, mi);
+  // 2026-02-31 would roll over into March: not a time anyone typed
+  return date.getMonth() === mo - 1 && date.getDate() === d && h < 24 && mi < 60 ? date : null;
+}
+
+/** The default custom range of a report: from one hour ago to now, to the minute. */
+export function defaultCustomRange(now: Date): { from: string; to: string } {
+  return { from: toLocalInput(new Date(now.getTime() - 3600 * 1000)), to: toLocalInput(now) };
+}
+
+/**
+ * The [from, to] of a report period; a custom one from its `YYYY-MM-DDTHH:mm` ends (the last minute included),
+ * or null when either end is missing or the range does not end after it starts.
+ */
+export function reportRange(
+  period: Period,
+  now: Date,
+  custom: { from?: string | null; to?: string | null } = {},
+): { from: Date; to: Date } | null {
+  if (period !== 'custom') return periodRange(period, now);
+  const from = fromLocalInput(custom.from);
+  const to = fromLocalInput(custom.to);
+  if (!from || !to || to.getTime() <= from.getTime()) return null;
+  return { from, to: new Date(to.getTime() + 59_999) };
+}
+
+/** True when the range spans more than `days` days. */
+export function exceedsDays(range: { from: Date; to: Date }, days: number): boolean {
+  return range.to.getTime() - range.from.getTime() > days * 24 * 3600 * 1000;
 }
 
 /** The periods a replay can cover: some of the report periods plus the last hour. */

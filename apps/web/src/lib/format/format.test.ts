@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coordinateFormatOf, formatCoordinate, formatLatLon } from './coordinates';
+import { formatDuration } from './time';
 import {
   convertDistance as distanceFromMetres,
   distanceToMetres,
@@ -76,5 +77,14 @@ describe('unit conversions', () => {
   it('converts distances to and from metres', () => {
     expect(distanceFromMetres(1609.344, 'mi')).toBeCloseTo(1);
     expect(distanceToMetres(2, 'nmi')).toBe(3704);
+  });
+});
+
+describe('durations', () => {
+  it('shows seconds, minutes, or hours and minutes', () => {
+    expect(formatDuration(45_400)).toBe('45 s');
+    expect(formatDuration(35 * 60_000 + 20_000)).toBe('35 min');
+    expect(formatDuration((2 * 60 + 5) * 60_000)).toBe('2 h 05 min');
+    expect(formatDuration(-5)).toBe('0 s');
   });
 });

@@ -1,0 +1,23 @@
+import { ChartReport } from '../features/reports/chart/chart-report';
+import { ReportPreview } from '../features/reports/components/report-preview';
+import { EventsReport } from '../features/reports/events/events-report';
+import type { ReportPageId } from '../features/reports/report-pages';
+import { RouteReport } from '../features/reports/routes/route-report';
+import { StopsReport } from '../features/reports/stops/stops-report';
+import { SummaryReport } from '../features/reports/summary/summary-report';
+import { TripsReport } from '../features/reports/trips/trips-report';
+
+/** report/events */
+export const EventsReportPage = () => <EventsReport />;
+/** report/routes */
+export const RouteReportPage = () => <RouteReport />;
+/** report/trips */
+export const TripsReportPage = () => <TripsReport />;
+/** report/stops */
+export const StopsReportPage = () => <StopsReport />;
+/** report/summary */
+export const SummaryReportPage = () => <SummaryReport />;
+/** report/chart */
+export const ChartReportPage = () => <ChartReport />;
+/** report/<page>/preview: the page's document as it downloads */
+export const ReportPreviewPage = ({ id }: { id: ReportPageId }) => <ReportPreview id={id} />;

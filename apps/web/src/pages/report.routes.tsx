@@ -1,0 +1,41 @@
+import { lazy, type ReactNode } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { RequirePermission } from '../features/permissions/require-permission';
+import { REPORT_PAGE_IDS, REPORT_PAGES, type ReportPageId } from '../features/reports/report-pages';
+
+const EventsReportPage = lazy(async () => ({ default: (await import('./report-pages')).EventsReportPage }));
+const RouteReportPage = lazy(async () => ({ default: (await import('./report-pages')).RouteReportPage }));
+const TripsReportPage = lazy(async () => ({ default: (await import('./report-pages')).TripsReportPage }));
+const StopsReportPage = lazy(async () => ({ default: (await import('./report-pages')).StopsReportPage }));
+const SummaryReportPage = lazy(async () => ({ default: (await import('./report-pages')).SummaryReportPage }));
+const ChartReportPage = lazy(async () => ({ default: (await import('./report-pages')).ChartReportPage }));
+const ReportPreviewPage = lazy(async () => ({ default: (await import('./report-pages')).ReportPreviewPage }));
+
+const PAGES: Record<ReportPageId, ReactNode> = {
+  events: <EventsReportPage />,
+  routes: <RouteReportPage />,
+  trips: <TripsReportPage />,
+  stops: <StopsReportPage />,
+  summary: <SummaryReportPage />,
+  chart: <ChartReportPage />,
+};
+
+/**
+ * The report pages (mounted in the main layout by router.tsx): each behind its VIEW flag, and its preview at
+ * `<page>/preview` behind its DOWNLOAD flag.
+ */
+export const reportRoutes: RouteObject[] = REPORT_PAGE_IDS.flatMap((id) => {
+  const spec = REPORT_PAGES[id];
+  const path = spec.path.slice(1);
+  return [
+    { path, element: <RequirePermission flags={[spec.view]}>{PAGES[id]}</RequirePermission> },
+    {
+      path: `${path}/preview`,
+      element: (
+        <RequirePermission flags={[spec.download]}>
+          <ReportPreviewPage id={id} />
+        </RequirePermission>
+      ),
+    },
+  ];
+});
