@@ -14,6 +14,10 @@ export interface BenchApi {
   call(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; json: unknown }>;
   signIn(email: string, password: string): Promise<string>;
   admin: string;
+  /** the API process (to read its memory) */
+  pid: number | undefined;
+  /** a request's raw answer (downloads) */
+  raw(path: string): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -92,6 +96,8 @@ export async function benchApi(name: string, seed: (sql: pg.Client) => Promise<v
     call,
     signIn,
     admin,
+    pid: api.pid,
+    raw: (path) => fetch(`${base}${path}`, { headers: { authorization: `Bearer ${admin}` } }),
     async close() {
       api.kill();
       await new Promise((r) => api.once('exit', r));
