@@ -20,6 +20,7 @@ const report: VehicleReport = {
   batteryLevel: 84,
   power: 13.8,
   odometer: 123456,
+  fuel: 41.5,
   satellites: 9,
   alarm: null,
 };

@@ -4,7 +4,7 @@ const KNOTS_PER_KPH = 1 / 1.852;
 
 /**
  * The request target the Traccar Client (OsmAnd protocol) sends for a report: `/?id=…&lat=…&lon=…&timestamp=…`
- * with speed in knots, bearing, altitude, battery level, and ignition where the tracker has one; an alarm as
+ * with speed in knots, bearing, altitude, battery level, and ignition and fuel where the tracker has them; an alarm as
  * `alarm=sos`.
  */
 export function osmandPath(uniqueId: string, report: VehicleReport): string {
@@ -21,6 +21,7 @@ export function osmandPath(uniqueId: string, report: VehicleReport): string {
   if (report.ignition !== null) params.set('ignition', String(report.ignition));
   params.set('motion', String(report.moving));
   params.set('odometer', String(report.odometer));
+  if (report.fuel !== null) params.set('fuel', report.fuel.toFixed(1));
   if (report.alarm) params.set('alarm', report.alarm);
   return `/?${params.toString()}`;
 }

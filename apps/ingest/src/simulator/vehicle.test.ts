@@ -57,4 +57,25 @@ describe('SimulatedVehicle', () => {
     expect(alarms).toBeGreaterThan(0);
     expect(alarms).toBeLessThan(all.length / 200);
   });
+
+  it('parks long enough for stops, idles at some, burns fuel and fills up when low', () => {
+    const day = drive('car', 24 * 3600, 10, 11);
+    // runs of reports standing still with the ignition off: some longer than five minutes (a stop of its own)
+    const parks: number[] = [];
+    let run = 0;
+    for (const r of day) {
+      if (!r.moving && r.ignition === false) run += 10;
+      else if (run > 0) {
+        parks.push(run);
+        run = 0;
+      }
+    }
+    expect(parks.filter((s) => s >= 300).length).toBeGreaterThan(10);
+    expect(day.filter((r) => !r.moving && r.ignition === true).length).toBeGreaterThan(30);
+    const fuel = day.map((r) => r.fuel as number);
+    expect(fuel.every((f) => f >= 0 && f <= 50)).toBe(true);
+    const rises = fuel.slice(1).filter((f, i) => f > (fuel[i] as number) + 0.5).length;
+    expect(rises).toBeGreaterThan(2); // filling up over a minute or two
+    expect(drive('person', 600).every((r) => r.fuel === null)).toBe(true);
+  });
 });

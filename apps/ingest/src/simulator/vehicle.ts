@@ -2,8 +2,9 @@
  * A simulated tracker's vehicle: a random walk on a road-like grid around a start point. It drives straight
  * segments (blocks of 100-900 m), turns at their ends (mostly right angles, sometimes a diagonal), accelerates and
  * brakes towards a speed limit of the segment, slows for turns, waits at some crossings with the engine on, parks
- * with the ignition off for a few minutes after a while, stays within a radius of its start, raises an occasional
- * alarm, and drains or charges its battery.
+ * with the ignition off after a while (a minute at a kerb, half an hour at a client's; now and then idling with the
+ * engine on for the first minutes), stays within a radius of its start, raises an occasional alarm, drains or
+ * charges its battery, and burns fuel as it drives (and idles), filling up at a park when the tank runs low.
  */
 
 export type Category = 'car' | 'truck' | 'van' | 'bus' | 'motorcycle' | 'animal' | 'person' | 'pet' | string;
@@ -26,6 +27,8 @@ export interface VehicleReport {
   power: number | null;
   /** metres driven since the start */
   odometer: number;
+  /** fuel level, litres; null for trackers without a fuel sensor (people, animals) */
+  fuel: number | null;
   satellites: number;
   /** set on the one report that raises it */
   alarm: 'sos' | null;
@@ -45,16 +48,20 @@ export interface VehicleProfile {
   drive: [number, number];
   park: [number, number];
   hasIgnition: boolean;
+  /** tank, litres (0: no fuel sensor), and consumption, litres per 100 km */
+  tank: number;
+  consumption: number;
 }
 
+// parks run from a minute (inside a trip) to half an hour or more (a stop of its own)
 const profiles: Record<string, VehicleProfile> = {
-  car: profile(110, 2.5, [150, 900], [0.3, 10, 60], [300, 1200], [120, 360]),
-  van: profile(100, 2, [150, 800], [0.3, 10, 60], [300, 1200], [120, 420]),
-  truck: profile(90, 1.2, [300, 1200], [0.25, 10, 60], [600, 1800], [180, 600]),
-  bus: profile(70, 1.2, [200, 500], [0.7, 15, 45], [600, 1500], [120, 300]),
-  motorcycle: profile(110, 3.5, [150, 900], [0.25, 5, 40], [300, 1200], [120, 360]),
-  person: { ...profile(6, 0.5, [50, 300], [0.3, 5, 60], [300, 900], [120, 600]), hasIgnition: false },
-  animal: { ...profile(12, 1, [20, 150], [0.4, 10, 120], [120, 600], [120, 600]), hasIgnition: false },
+  car: profile(110, 2.5, [150, 900], [0.3, 10, 60], [300, 1200], [60, 1500], [50, 7]),
+  van: profile(100, 2, [150, 800], [0.3, 10, 60], [300, 1200], [60, 1800], [70, 9]),
+  truck: profile(90, 1.2, [300, 1200], [0.25, 10, 60], [600, 1800], [120, 2400], [400, 30]),
+  bus: profile(70, 1.2, [200, 500], [0.7, 15, 45], [600, 1500], [60, 900], [250, 35]),
+  motorcycle: profile(110, 3.5, [150, 900], [0.25, 5, 40], [300, 1200], [60, 1500], [15, 4]),
+  person: { ...profile(6, 0.5, [50, 300], [0.3, 5, 60], [300, 900], [120, 600], [0, 0]), hasIgnition: false },
+  animal: { ...profile(12, 1, [20, 150], [0.4, 10, 120], [120, 600], [120, 600], [0, 0]), hasIgnition: false },
 };
 profiles.pet = profiles.animal as VehicleProfile;
 
@@ -65,8 +72,9 @@ function profile(
   crossingWait: [number, number, number],
   drive: [number, number],
   park: [number, number],
+  [tank, consumption]: [number, number],
 ): VehicleProfile {
-  return { maxSpeed, acceleration, braking: 3, block, crossingWait, drive, park, hasIgnition: true };
+  return { maxSpeed, acceleration, braking: 3, block, crossingWait, drive, park, hasIgnition: true, tank, consumption };
 }
 
 export function profileOf(category: Category | undefined): VehicleProfile {
@@ -138,6 +146,11 @@ export class SimulatedVehicle {
   private phaseLeft: number; // s of waiting (crossing, parked) or of driving before parking
   private driveLeft: number;
   private odometer = 0;
+  private fuel: number;
+  /** s of the current park with the engine still running */
+  private idleLeft = 0;
+  /** litres a second while filling up at this park (0: not filling) */
+  private filling = 0;
   private battery: number;
   private time: Date;
 
@@ -160,6 +173,7 @@ export class SimulatedVehicle {
     this.phaseLeft = options.parked ? this.between(...this.profile.park) : 0;
     this.driveLeft = this.between(...this.profile.drive);
     this.battery = this.between(60, 100);
+    this.fuel = this.profile.tank * this.between(0.35, 0.95);
     this.time = options.now ?? new Date();
   }
 
@@ -173,7 +187,7 @@ export class SimulatedVehicle {
     }
     this.time = now ?? new Date(this.time.getTime() + seconds * 1000);
     const alarm = this.random() < this.alarmChance ? 'sos' : null;
-    const ignition = this.profile.hasIgnition ? this.phase !== 'parked' : null;
+    const ignition = this.profile.hasIgnition ? this.phase !== 'parked' || this.idleLeft > 0 : null;
     return {
       time: this.time,
       latitude: this.latitude,
@@ -186,6 +200,7 @@ export class SimulatedVehicle {
       batteryLevel: Math.round(this.battery),
       power: this.profile.hasIgnition ? (ignition ? 13.8 : 12.4) : null,
       odometer: Math.round(this.odometer),
+      fuel: this.profile.tank > 0 ? Math.round(this.fuel * 10) / 10 : null,
       satellites: 7 + Math.floor(this.random() * 6),
       alarm,
     };
@@ -196,6 +211,12 @@ export class SimulatedVehicle {
     if (this.phase === 'parked') {
       this.speed = 0;
       this.battery = Math.max(5, this.battery - 0.002 * dt);
+      if (this.idleLeft > 0) {
+        this.idleLeft -= dt;
+        this.burn(0, dt);
+      } else if (this.filling > 0) {
+        this.fuel = Math.min(this.profile.tank, this.fuel + this.filling * dt);
+      }
       this.phaseLeft -= dt;
       if (this.phaseLeft <= 0) {
         this.phase = 'driving';
@@ -208,6 +229,7 @@ export class SimulatedVehicle {
       : Math.max(5, this.battery - 0.004 * dt);
     if (this.phase === 'crossing') {
       this.speed = 0;
+      this.burn(0, dt);
       this.phaseLeft -= dt;
       if (this.phaseLeft <= 0) this.phase = 'driving';
       return;
@@ -227,6 +249,7 @@ export class SimulatedVehicle {
     [this.latitude, this.longitude] = move(this.latitude, this.longitude, this.course, travelled);
     this.altitude = Math.max(0, this.altitude + (this.random() - 0.5) * 0.5 * travelled * 0.05);
     this.odometer += travelled;
+    this.burn(travelled, dt);
     this.segmentLeft -= travelled;
     if (this.segmentLeft <= 0.01) this.endOfSegment();
   }
@@ -236,6 +259,11 @@ export class SimulatedVehicle {
     if (this.segmentEnd === 'park') {
       this.phase = 'parked';
       this.phaseLeft = this.between(...this.profile.park);
+      // now and then the engine runs on for a few minutes; a low tank is filled up (over two minutes or so)
+      this.idleLeft = this.profile.hasIgnition && this.random() < 0.3 ? this.between(120, 300) : 0;
+      const low = this.profile.tank > 0 && this.fuel < this.profile.tank * 0.3;
+      this.filling = low ? this.profile.tank / this.between(100, 200) : 0;
+      if (low) this.phaseLeft = Math.max(this.phaseLeft, this.idleLeft + 400);
     } else if (this.segmentEnd === 'wait') {
       this.phase = 'crossing';
       this.phaseLeft = this.between(this.profile.crossingWait[1], this.profile.crossingWait[2]);
@@ -250,6 +278,13 @@ export class SimulatedVehicle {
         : this.random() < this.profile.crossingWait[0]
           ? 'wait'
           : 'turn';
+  }
+
+  /** Fuel burnt over `metres` (and idling: a litre an hour for a car, more for bigger engines). */
+  private burn(metres: number, dt: number): void {
+    if (this.profile.tank === 0) return;
+    const idle = (this.profile.consumption / 7) * (dt / 3600);
+    this.fuel = Math.max(0, this.fuel - (metres / 100_000) * this.profile.consumption - idle);
   }
 
   private nextCourse(): number {

@@ -70,6 +70,7 @@ function reportOf(index: number, n: number, firstFix: number, alarmEvery: number
     batteryLevel: 80,
     power: 12.4,
     odometer: n * 5,
+    fuel: null,
     satellites: 9,
     alarm: alarmEvery > 0 && n % alarmEvery === alarmEvery - 1 ? 'sos' : null,
   };
