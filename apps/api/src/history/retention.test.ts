@@ -53,6 +53,31 @@ async function history(d: { id: number; tenantId: number | null }, times: Date[]
     await t.ctx.db.device.update({ where: { id: d.id }, data: { positionId: last.id, positionTime: last.fixTime } });
 }
 
+/** A kept hour of a device (as the pipeline keeps them), at `at`. */
+async function hour(deviceId: number, at: string) {
+  const time = new Date(at);
+  await t.ctx.db.activityHour.create({
+    data: {
+      deviceId,
+      hour: time,
+      distance: 1,
+      maxSpeed: 1,
+      speedSum: 1,
+      positions: 1,
+      movingMs: 0,
+      idleMs: 0,
+      engineMs: 0,
+      fuelSpent: 0,
+      parkedDrop: 0,
+      parkedRise: 0,
+      firstTime: time,
+      lastTime: time,
+      firstOdometer: 0,
+      lastOdometer: 0,
+    },
+  });
+}
+
 const fixTimes = async (deviceId: number) =>
   (await t.ctx.db.position.findMany({ where: { deviceId }, orderBy: { fixTime: 'asc' } })).map((p) =>
     p.fixTime.toISOString(),
@@ -79,6 +104,8 @@ describe('retention', () => {
     await history(busy, times);
     await history(silent, [new Date('2025-10-02T08:00:00Z'), new Date('2025-10-03T08:00:00Z')]);
     await history(untouched, times);
+    for (const d of [busy, untouched])
+      for (const at of ['2025-09-01T08:00:00Z', '2025-12-19T08:00:00Z']) await hour(d.id, at);
 
     const result = await applyRetention(pool, new PartitionMonths(), NOW, 3);
     const cutoff = NOW.getTime() - 30 * DAY;
@@ -91,6 +118,14 @@ describe('retention', () => {
     expect(await fixTimes(untouched.id)).toEqual(iso(times));
     expect(result.tenantRows).toBe(2 * (times.length - kept.length) + 1 + 2);
     expect(result.dropped).toEqual([]);
+    // the kept hours folded from those positions go with them
+    const hours = async (deviceId: number) =>
+      (await t.ctx.db.activityHour.findMany({ where: { deviceId }, orderBy: { hour: 'asc' } })).map((h) =>
+        h.hour.toISOString(),
+      );
+    expect(await hours(busy.id)).toEqual(['2025-12-19T08:00:00.000Z']);
+    expect(await hours(untouched.id)).toEqual(['2025-09-01T08:00:00.000Z', '2025-12-19T08:00:00.000Z']);
+    expect(result.activityRows).toBe(1);
   });
 
   it('a tenant may not keep longer than the server; the server’s setting is checked', async () => {

@@ -14,6 +14,8 @@ export interface RetentionResult {
   /** deleted devices whose positions and events are now gone */
   purgedDevices: number[];
   purgedRows: number;
+  /** kept trips, stops and hours removed with the history they were folded from */
+  activityRows: number;
 }
 
 /**
@@ -32,7 +34,14 @@ export async function applyRetention(
   now = new Date(),
   batch = BATCH,
 ): Promise<RetentionResult> {
-  const result: RetentionResult = { dropped: [], trimmed: [], tenantRows: 0, purgedDevices: [], purgedRows: 0 };
+  const result: RetentionResult = {
+    dropped: [],
+    trimmed: [],
+    tenantRows: 0,
+    purgedDevices: [],
+    purgedRows: 0,
+    activityRows: 0,
+  };
   const server = await sql.query<{ days: number | null }>(`SELECT "retentionDays" AS days FROM server WHERE id = 1`);
   const serverDays = server.rows[0]?.days ?? null;
   const partitions = await listPartitions(sql);
@@ -49,6 +58,7 @@ export async function applyRetention(
     }
   }
   if (result.dropped.length > 0) months.forget();
+  if (cutoff !== null) result.activityRows += await forgetActivity(sql, new Date(cutoff).toISOString(), null);
 
   const tenants = await sql.query<{ id: number; days: number }>(
     `SELECT id, "retentionDays" AS days FROM tenants WHERE "retentionDays" IS NOT NULL ORDER BY id`,
@@ -66,6 +76,7 @@ export async function applyRetention(
         batch,
       );
     }
+    result.activityRows += await forgetActivity(sql, before, tenant.id);
   }
 
   const purges = await sql.query<{ deviceId: number }>(
@@ -79,6 +90,21 @@ export async function applyRetention(
     result.purgedDevices.push(deviceId);
   }
   return result;
+}
+
+/**
+ * Trips, stops and hours hold places and times as positions do: they go when the positions they were folded from
+ * go (those that ended before `before`; of a tenant's devices only, when given).
+ */
+async function forgetActivity(sql: Sql, before: string, tenantId: number | null): Promise<number> {
+  const devices = tenantId === null ? '' : ` AND "deviceId" IN (SELECT id FROM devices WHERE "tenantId" = $2)`;
+  const values = tenantId === null ? [before] : [before, tenantId];
+  const segments = await sql.query(`DELETE FROM activity_segments WHERE "endTime" < $1::timestamp${devices}`, values);
+  const hours = await sql.query(
+    `DELETE FROM activity_hours WHERE hour < $1::timestamp - interval '1 hour'${devices}`,
+    values,
+  );
+  return (segments.rowCount ?? 0) + (hours.rowCount ?? 0);
 }
 
 /** A position that is some device's latest (`x` is the position). */
