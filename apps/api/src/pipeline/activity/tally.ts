@@ -41,7 +41,7 @@ export function addPoint(t: Tally, p: TrackPoint): void {
  * What the pair (a, b) of consecutive positions adds: the distance between them (the odometer's difference when
  * both report one, else the great circle), time moving and idling from a's state (nothing across a gap longer
  * than the stop gap: no data is not idling), engine hours gained, and fuel: the used counter's rise, else the
- * level's fall; parked with the engine off, rises and falls are kept apart to tell refuels and thefts.
+ * level's fall; standing still, rises are kept apart (refuels), and so are falls with the engine off (thefts).
  */
 export function addPair(t: Tally, a: TrackPoint, b: TrackPoint, config: ActivityConfig): void {
   const odometerStep = b.odometer - a.odometer;
@@ -54,9 +54,11 @@ export function addPair(t: Tally, a: TrackPoint, b: TrackPoint, config: Activity
   if (a.motion) t.movingMs += span;
   else if (a.ignition === true) t.idleMs += span;
   if (a.hours !== null && b.hours !== null && b.hours > a.hours) t.engineMs += Math.min(b.hours - a.hours, dt);
-  const parked = !a.motion && !b.motion && a.ignition !== true;
+  // standing still, a rise is fuel put in (engine on or off); a fall counts apart only with the engine off
+  const still = !a.motion && !b.motion;
+  const parked = still && a.ignition !== true;
   const level = a.fuel !== null && b.fuel !== null ? b.fuel - a.fuel : 0;
-  if (parked && level > 0) {
+  if (still && level > 0) {
     t.parkedRise += level;
     if (t.riseId === null) {
       t.riseId = b.id;
