@@ -1,10 +1,19 @@
 import type { ProtocolDefinition, SessionView, Transport } from '../protocols/protocol.types';
 
+/** A frame seen on a session, for the device log: kept by reference (framers hand out copies they never reuse). */
+export interface SeenFrame {
+  at: number;
+  direction: 'in' | 'out';
+  data: Buffer | string;
+}
+
 /** One TCP connection, one UDP peer (ip:port) or one HTTP request, and the device it belongs to once known. */
 export class Session implements SessionView {
   uniqueId: string | null = null;
   state: Record<string, unknown> = {};
   receivedAt = new Date();
+  /** frames seen before the session named its device (device-log-recorder.ts), logged once it does */
+  unlabelled: SeenFrame[] | undefined = undefined;
 
   constructor(
     readonly protocol: string,
