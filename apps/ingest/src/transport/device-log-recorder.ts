@@ -47,8 +47,8 @@ export class DeviceLogRecorder {
   record(session: Session, direction: Direction, data: Buffer | string, at = Date.now()): void {
     const uniqueId = session.uniqueId;
     if (uniqueId === null) {
-      const waiting = (session.unlabelled ??= []);
-      if (waiting.length < this.maxUnlabelled) waiting.push({ at, direction, data });
+      session.unlabelled ??= [];
+      if (session.unlabelled.length < this.maxUnlabelled) session.unlabelled.push({ at, direction, data });
       return;
     }
     this.enqueue(session, uniqueId, at, direction, data);
