@@ -51,7 +51,7 @@ export const deviceLogParamsSchema = z.object({ id: idSchema });
 /** The day of the log: a UTC calendar day (the data report's times are UTC+0). */
 export const deviceLogDaySchema = z
   .string()
-  .regex(DATE, 'date must be YYYY-MM-DD')
+  .regex(DATE, { message: 'date must be YYYY-MM-DD', abort: true })
   .refine(realDate, 'date is not a calendar day')
   .optional()
   .describe('the UTC day, YYYY-MM-DD (default: today, UTC)');
