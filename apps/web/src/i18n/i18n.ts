@@ -3,6 +3,9 @@ import { initReactI18next } from 'react-i18next';
 import alertsEl from '../features/alerts/locales/el.json';
 import alertsEn from '../features/alerts/locales/en.json';
 import alertsFr from '../features/alerts/locales/fr.json';
+import deviceLogEl from '../features/device-log/locales/el.json';
+import deviceLogEn from '../features/device-log/locales/en.json';
+import deviceLogFr from '../features/device-log/locales/fr.json';
 import devicesEl from '../features/devices/locales/el.json';
 import devicesEn from '../features/devices/locales/en.json';
 import devicesFr from '../features/devices/locales/fr.json';
@@ -60,6 +63,7 @@ export const resources = {
     maintenance: maintenanceEn,
     settings: settingsEn,
     replay: replayEn,
+    deviceLog: deviceLogEn,
   },
   fr: {
     translation: fr,
@@ -73,6 +77,7 @@ export const resources = {
     maintenance: maintenanceFr,
     settings: settingsFr,
     replay: replayFr,
+    deviceLog: deviceLogFr,
   },
   el: {
     translation: el,
@@ -86,6 +91,7 @@ export const resources = {
     maintenance: maintenanceEl,
     settings: settingsEl,
     replay: replayEl,
+    deviceLog: deviceLogEl,
   },
 } as const;
 
