@@ -82,4 +82,3 @@ export const socketLogsRequestSchema = z.strictObject({ logs: z.boolean() });
 
 /** The socket's live log frame: new entries of devices the client sees (Traccar's `{"logs": [...]}`). */
 export const logsFrameSchema = z.strictObject({ logs: z.array(deviceLogItemSchema) });
-export type LogsFrame = z.infer<typeof logsFrameSchema>;
