@@ -31,12 +31,14 @@ async function main(): Promise<void> {
     logger: logger.child({ component: 'bus' }),
     streamHighWaterMark: env.busHighWaterMark,
   });
-  const deviceLog = createDeviceLog({ redisUrl: env.redisUrl, logger: logger.child({ component: 'device-log' }) });
+  const deviceLog = env.deviceLog
+    ? createDeviceLog({ redisUrl: env.redisUrl, logger: logger.child({ component: 'device-log' }) })
+    : undefined;
   let ingest: Awaited<ReturnType<typeof startIngest>>;
   try {
     ingest = await startIngest({
       bus,
-      deviceLog,
+      ...(deviceLog ? { deviceLog } : {}),
       nodeId: env.nodeId,
       logger,
       protocols: env.protocols,
@@ -48,7 +50,7 @@ async function main(): Promise<void> {
     });
   } catch (err) {
     logger.fatal({ err }, 'ingest failed to start');
-    await deviceLog.close();
+    await deviceLog?.close();
     await bus.close();
     process.exitCode = 1;
     return;
@@ -69,7 +71,7 @@ async function main(): Promise<void> {
     }, 15_000);
     force.unref();
     await ingest.close();
-    await deviceLog.close();
+    await deviceLog?.close();
     await bus.close();
     clearTimeout(force);
     logger.info('stopped');

@@ -16,7 +16,7 @@ export async function startIngestInProcess(bus: Bus, nodeId: string, log: Logger
     maxConnectionsPerAddress: env.maxConnectionsPerAddress,
     idleTimeoutMs: env.idleTimeoutMs,
     logger: log.child({ component: 'ingest' }),
-    ...(deviceLog ? { deviceLog } : {}),
+    ...(deviceLog && env.deviceLog ? { deviceLog } : {}),
   });
   return {
     /** the address and ports it listens on (port 0 in WAYMARK_PORT_* resolved) */
