@@ -12,8 +12,12 @@ export const DEVICE_LOG_WINDOW_MS = 24 * 3_600_000;
 /** A frame longer than this is kept cut to its first bytes (`truncated`), so one odd frame cannot fill the log. */
 export const DEVICE_LOG_MAX_FRAME_BYTES = 4096;
 
-/** One frame as the ingest records it: what a store keeps (its id is given by the store). */
-export const deviceLogRecordSchema = z.object({
+/**
+ * A stored frame: its id in the store (`<ms>-<seq>`, or `<ms>-<seq>:<k>` for the k-th frame of entry written
+ * together; increasing per device, a paging cursor) and its fields.
+ */
+export const deviceLogEntrySchema = z.object({
+  id: z.string().regex(/^\d+-\d+(:\d+)?$/),
   time: z.iso.datetime().describe('when the ingest received or sent the frame (UTC)'),
   direction: z.enum(['in', 'out']).describe('in: sent by the device; out: sent to it (ack, command)'),
   protocol: z.string().max(64),
@@ -24,12 +28,6 @@ export const deviceLogRecordSchema = z.object({
   data: z.string().max(2 * DEVICE_LOG_MAX_FRAME_BYTES),
   size: z.number().int().nonnegative().describe('the frame length in bytes, before any cut'),
   truncated: z.boolean().optional(),
-});
-export type DeviceLogRecord = z.infer<typeof deviceLogRecordSchema>;
-
-/** A stored entry: the record and its id in the store (`<ms>-<seq>`, increasing per device; a paging cursor). */
-export const deviceLogEntrySchema = deviceLogRecordSchema.extend({
-  id: z.string().regex(/^\d+-\d+$/),
 });
 export type DeviceLogEntry = z.infer<typeof deviceLogEntrySchema>;
 
@@ -60,7 +58,7 @@ export const deviceLogQuerySchema = z.object({
   date: deviceLogDaySchema,
   after: z
     .string()
-    .regex(/^\d{1,15}-\d{1,15}$/, 'after must be an entry id')
+    .regex(/^\d{1,15}-\d{1,15}(:\d{1,6})?$/, 'after must be an entry id')
     .optional()
     .describe("the id of the last entry of the previous page (the response's `next`)"),
   limit: z.coerce.number().int().min(1).max(DEVICE_LOG_PAGE_MAX).default(500),

@@ -1,9 +1,8 @@
-import type { DeviceLogStore } from '@waymark/bus/device-log/device-log-store';
-import type { DeviceLogRecord } from '@waymark/contracts/device-log';
+import type { DeviceLogStore, RawLogFrame } from '@waymark/bus/device-log/device-log-store';
 import { DEVICE_LOG_MAX_FRAME_BYTES } from '@waymark/contracts/device-log';
 import type { SeenFrame, Session } from './session';
 
-type Direction = DeviceLogRecord['direction'];
+type Direction = RawLogFrame['direction'];
 
 interface QueuedFrame extends SeenFrame {
   session: Session;
@@ -21,8 +20,8 @@ export interface DeviceLogRecorderOptions {
 
 /**
  * Records the raw frames of every session into the device log, off the decode path: record() only keeps a
- * reference and the time; every flushMs the queued frames are turned into records (hex or text, cut at
- * DEVICE_LOG_MAX_FRAME_BYTES) and handed to the store, which writes them in the background. Frames a session
+ * reference and the time; every flushMs the queued frames (cut at DEVICE_LOG_MAX_FRAME_BYTES) are handed to the
+ * store, which writes them in the background, raw — hex or text is made when someone reads them. Frames a session
  * sees before it knows its device wait on the session and join the log, under that device, once it is named.
  */
 export class DeviceLogRecorder {
@@ -79,7 +78,7 @@ export class DeviceLogRecorder {
     const queued = this.queue;
     if (queued.length === 0) return;
     this.queue = [];
-    this.store.append(queued.map(toRecord));
+    this.store.append(queued.map(toRawFrame));
   }
 
   /** Flushes and waits until the store has written everything. */
@@ -89,29 +88,16 @@ export class DeviceLogRecorder {
   }
 }
 
-function toRecord(frame: QueuedFrame): DeviceLogRecord {
+function toRawFrame(frame: QueuedFrame): RawLogFrame {
   const bytes = typeof frame.data === 'string' ? Buffer.from(frame.data, 'utf8') : frame.data;
-  const kept = bytes.length > DEVICE_LOG_MAX_FRAME_BYTES ? bytes.subarray(0, DEVICE_LOG_MAX_FRAME_BYTES) : bytes;
-  const text = isPrintable(kept);
   return {
-    time: new Date(frame.at).toISOString(),
+    at: frame.at,
     direction: frame.direction,
     protocol: frame.session.protocol,
     transport: frame.session.transport,
     remoteAddress: frame.session.remoteAddress,
     uniqueId: frame.uniqueId,
-    encoding: text ? 'text' : 'hex',
-    data: kept.toString(text ? 'latin1' : 'hex'),
+    bytes: bytes.length > DEVICE_LOG_MAX_FRAME_BYTES ? bytes.subarray(0, DEVICE_LOG_MAX_FRAME_BYTES) : bytes,
     size: bytes.length,
-    ...(kept.length < bytes.length ? { truncated: true } : {}),
   };
-}
-
-/** Printable ASCII, tab, CR and LF only (a text protocol's frame); anything else is shown as hex. */
-function isPrintable(bytes: Buffer): boolean {
-  if (bytes.length === 0) return false;
-  for (const b of bytes) {
-    if ((b < 0x20 || b > 0x7e) && b !== 0x09 && b !== 0x0a && b !== 0x0d) return false;
-  }
-  return true;
 }

@@ -1,5 +1,22 @@
-import type { DeviceLogEntry, DeviceLogRecord } from '@waymark/contracts/device-log';
+import type { DeviceLogEntry } from '@waymark/contracts/device-log';
 import { DEVICE_LOG_WINDOW_MS } from '@waymark/contracts/device-log';
+
+/**
+ * One frame as the ingest hands it to the store: the raw bytes (at most DEVICE_LOG_MAX_FRAME_BYTES of them), kept
+ * as they are and turned into hex or text only when read — the ingest spends nothing on formatting.
+ */
+export interface RawLogFrame {
+  /** when the frame was received or sent, ms */
+  at: number;
+  direction: 'in' | 'out';
+  protocol: string;
+  transport: 'tcp' | 'udp' | 'http';
+  remoteAddress: string;
+  uniqueId: string;
+  bytes: Buffer;
+  /** the frame's whole length (more than bytes.length when it was cut) */
+  size: number;
+}
 
 /**
  * The device log's storage, shared by the ingest (which appends) and the API (which reads and watches): a Redis
@@ -14,7 +31,7 @@ export interface DeviceLogStore {
    * behind it, and a record that cannot be stored (Redis away for long) is dropped, since the log must never
    * slow or stop the ingest.
    */
-  append(records: readonly DeviceLogRecord[]): void;
+  append(frames: readonly RawLogFrame[]): void;
   /** Entries of one device with from <= time < to (ms), oldest first, at most `limit`, after the entry `after`. */
   read(uniqueId: string, range: DeviceLogRange): Promise<DeviceLogEntry[]>;
   /**
@@ -43,7 +60,7 @@ export interface DeviceLogLimits {
   windowMs: number;
   /** most entries kept per device */
   maxEntries: number;
-  /** most bytes of recorded data (the hex or text kept, recordBytes) per device */
+  /** most bytes of frames kept per device (the bytes stored, after any cut) */
   maxBytes: number;
 }
 
@@ -71,12 +88,35 @@ export const deviceLogDefaults: DeviceLogLimits & {
  */
 export const APPEND_LAG_MS = 60_000;
 
-/** Compares two entry ids `<ms>-<seq>` numerically: negative when a comes first. */
+/** Compares two entry ids (`<ms>-<seq>`, or `<ms>-<seq>:<k>` for the k-th frame of a packed entry): negative when a comes first. */
 export function compareLogIds(a: string, b: string): number {
-  const [am = 0, as = 0] = a.split('-').map(Number);
-  const [bm = 0, bs = 0] = b.split('-').map(Number);
-  return am - bm || as - bs;
+  const [am = 0, as = 0, ak = -1] = a.split(/[-:]/).map(Number);
+  const [bm = 0, bs = 0, bk = -1] = b.split(/[-:]/).map(Number);
+  return am - bm || as - bs || ak - bk;
 }
 
-/** What a record costs against maxBytes: the length of the data it keeps (hex or text). */
-export const recordBytes = (record: DeviceLogRecord): number => record.data.length;
+/** A stored frame as the contract's entry: text when every byte is printable ASCII (or tab, CR, LF), else hex. */
+export function toLogEntry(frame: RawLogFrame, id: string): DeviceLogEntry {
+  const text = isPrintable(frame.bytes);
+  return {
+    id,
+    time: new Date(frame.at).toISOString(),
+    direction: frame.direction,
+    protocol: frame.protocol,
+    transport: frame.transport,
+    remoteAddress: frame.remoteAddress,
+    uniqueId: frame.uniqueId,
+    encoding: text ? 'text' : 'hex',
+    data: frame.bytes.toString(text ? 'latin1' : 'hex'),
+    size: frame.size,
+    ...(frame.bytes.length < frame.size ? { truncated: true } : {}),
+  };
+}
+
+function isPrintable(bytes: Buffer): boolean {
+  if (bytes.length === 0) return false;
+  for (const b of bytes) {
+    if ((b < 0x20 || b > 0x7e) && b !== 0x09 && b !== 0x0a && b !== 0x0d) return false;
+  }
+  return true;
+}

@@ -1,4 +1,4 @@
-import type { DeviceLogEntry, DeviceLogRecord } from '@waymark/contracts/device-log';
+import type { DeviceLogEntry } from '@waymark/contracts/device-log';
 import {
   APPEND_LAG_MS,
   compareLogIds,
@@ -7,11 +7,19 @@ import {
   type DeviceLogRange,
   type DeviceLogStore,
   deviceLogDefaults,
-  recordBytes,
+  type RawLogFrame,
+  toLogEntry,
 } from './device-log-store';
 
+interface Stored {
+  id: string;
+  /** ms of the id: when it was stored */
+  storedAt: number;
+  frame: RawLogFrame;
+}
+
 interface DeviceLog {
-  entries: DeviceLogEntry[];
+  entries: Stored[];
   /** index of the first live entry (trimmed ones before it are dropped in bulk, not one shift at a time) */
   head: number;
   bytes: number;
@@ -49,30 +57,34 @@ export class InProcessDeviceLog implements DeviceLogStore {
     this.now = options.now ?? Date.now;
   }
 
-  append(records: readonly DeviceLogRecord[]): void {
-    if (records.length === 0) return;
-    const added: DeviceLogEntry[] = [];
+  append(frames: readonly RawLogFrame[]): void {
+    if (frames.length === 0) return;
+    const added: Stored[] = [];
     const now = this.now();
-    for (const record of records) {
-      let log = this.logs.get(record.uniqueId);
+    for (const frame of frames) {
+      let log = this.logs.get(frame.uniqueId);
       if (log)
-        this.logs.delete(record.uniqueId); // re-inserted last: the map runs from least recently written
+        this.logs.delete(frame.uniqueId); // re-inserted last: the map runs from least recently written
       else log = { entries: [], head: 0, bytes: 0 };
-      this.logs.set(record.uniqueId, log);
-      const entry = { ...record, id: this.nextId(now) };
-      log.entries.push(entry);
-      const bytes = recordBytes(record);
-      log.bytes += bytes;
-      this.totalBytes += bytes;
+      this.logs.set(frame.uniqueId, log);
+      // a copy of its own: a frame may share a pooled slab, which a day's keeping would hold on to
+      const bytes = Buffer.allocUnsafeSlow(frame.bytes.length);
+      frame.bytes.copy(bytes);
+      const stored = { id: this.nextId(now), storedAt: this.lastMs, frame: { ...frame, bytes } };
+      log.entries.push(stored);
+      log.bytes += bytes.length;
+      this.totalBytes += bytes.length;
       this.trim(log, now);
-      added.push(entry);
+      added.push(stored);
     }
     for (const [uniqueId, log] of this.logs) {
       if (this.totalBytes <= this.maxTotalBytes) break;
       this.totalBytes -= log.bytes;
       this.logs.delete(uniqueId);
     }
-    for (const listener of this.listeners) listener(added);
+    if (this.listeners.size === 0) return;
+    const entries = added.map((s) => toLogEntry(s.frame, s.id));
+    for (const listener of this.listeners) listener(entries);
   }
 
   async read(uniqueId: string, range: DeviceLogRange): Promise<DeviceLogEntry[]> {
@@ -81,13 +93,12 @@ export class InProcessDeviceLog implements DeviceLogStore {
     this.trim(log, this.now());
     const out: DeviceLogEntry[] = [];
     const { after } = range;
-    const from = this.firstAtOrAfter(log, range.from - APPEND_LAG_MS);
+    const from = this.firstStoredAt(log, range.from - APPEND_LAG_MS);
     for (let i = from; i < log.entries.length && out.length < range.limit; i++) {
-      const entry = log.entries[i]!;
-      if (idMs(entry.id) >= range.to + APPEND_LAG_MS) break;
-      if (after !== undefined && compareLogIds(entry.id, after) <= 0) continue;
-      const time = Date.parse(entry.time);
-      if (time >= range.from && time < range.to) out.push(entry);
+      const stored = log.entries[i]!;
+      if (stored.storedAt >= range.to + APPEND_LAG_MS) break;
+      if (after !== undefined && compareLogIds(stored.id, after) <= 0) continue;
+      if (stored.frame.at >= range.from && stored.frame.at < range.to) out.push(toLogEntry(stored.frame, stored.id));
     }
     return out;
   }
@@ -123,10 +134,9 @@ export class InProcessDeviceLog implements DeviceLogStore {
       const oldest = log.entries[log.head]!;
       const live = log.entries.length - log.head;
       const fits = live <= this.limits.maxEntries && log.bytes <= this.limits.maxBytes;
-      if (fits && idMs(oldest.id) >= minMs) break;
-      const bytes = recordBytes(oldest);
-      log.bytes -= bytes;
-      this.totalBytes -= bytes;
+      if (fits && oldest.storedAt >= minMs) break;
+      log.bytes -= oldest.frame.bytes.length;
+      this.totalBytes -= oldest.frame.bytes.length;
       log.head += 1;
     }
     // compact once the dropped part outweighs the live one
@@ -136,17 +146,15 @@ export class InProcessDeviceLog implements DeviceLogStore {
     }
   }
 
-  /** Binary search: index of the first live entry appended at or after `ms`. */
-  private firstAtOrAfter(log: DeviceLog, ms: number): number {
+  /** Binary search: index of the first live entry stored at or after `ms`. */
+  private firstStoredAt(log: DeviceLog, ms: number): number {
     let lo = log.head;
     let hi = log.entries.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (idMs(log.entries[mid]!.id) < ms) lo = mid + 1;
+      if (log.entries[mid]!.storedAt < ms) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   }
 }
-
-const idMs = (id: string): number => Number(id.slice(0, id.indexOf('-')));

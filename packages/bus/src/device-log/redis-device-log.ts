@@ -1,4 +1,4 @@
-import type { DeviceLogEntry, DeviceLogRecord } from '@waymark/contracts/device-log';
+import type { DeviceLogEntry } from '@waymark/contracts/device-log';
 import { Redis } from 'ioredis';
 import type { BusLogger } from '../bus';
 import {
@@ -8,53 +8,74 @@ import {
   type DeviceLogRange,
   type DeviceLogStore,
   deviceLogDefaults,
-  recordBytes,
+  type RawLogFrame,
+  toLogEntry,
 } from './device-log-store';
 
 /**
- * Appends one device's records and trims its log, atomically. KEYS: the stream, its byte counter. ARGV: the
- * oldest time kept (ms), maxEntries, maxBytes, the keys' time to live (ms), then (bytes, entry JSON) per record.
- * Trimming walks from the oldest entry (stream ids begin with the time Redis stored them) while the log is over
- * a bound, then cuts there with XTRIM MINID; the counter holds the bytes of what is left. Both keys expire a
- * window after the last write, so a device that went silent leaves nothing behind. Reply: the new entries' ids.
+ * Appends the frames of a flush, one stream entry per device (fields: `n` frames, `m` their meta lines, `b` their
+ * bytes end to end), and trims each device's log, atomically, in one call. The whole flush travels in four
+ * arguments — an index line per device (`uniqueId TAB frames TAB meta length TAB bytes length`), every meta line,
+ * every byte — because a client's cost grows with the number of arguments, and the log must cost the ingest
+ * little. Keys are made here from the prefix (a stream `<prefix><uniqueId>` and its tally `…:tally`, a hash of
+ * `frames`, `bytes` and `oldest` = ms of the oldest entry), as the bus's scripts also span many keys: one Redis,
+ * not a cluster. ARGV: the oldest time kept (ms), maxEntries (frames), maxBytes, the keys' time to live (ms), the
+ * prefix, the index, the meta lines, the bytes. Only when a bound is passed does it walk from the oldest entry
+ * (stream ids begin with the time Redis stored them) and cut with XTRIM MINID, whole entries at a time (never the
+ * one just written). Both keys expire a window after the last write, so a device that went silent leaves nothing
+ * behind. Reply: the new entries' ids, one per device, in index order.
  */
-const APPEND_AND_TRIM = `local stream, counter = KEYS[1], KEYS[2]
-local minMs, maxEntries, maxBytes = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
-local bytes = tonumber(redis.call('GET', counter) or '0')
-local ids = {}
-for i = 5, #ARGV, 2 do
-  ids[#ids + 1] = redis.call('XADD', stream, '*', 'b', ARGV[i], 'e', ARGV[i + 1])
-  bytes = bytes + tonumber(ARGV[i])
-end
-local len = redis.call('XLEN', stream)
-local cursor, count, keep = '-', 1, nil
-while keep == nil do
-  local batch = redis.call('XRANGE', stream, cursor, '+', 'COUNT', count)
-  if #batch == 0 then break end
-  for _, e in ipairs(batch) do
-    local ms = tonumber(string.match(e[1], '^%d+'))
-    if len <= maxEntries and bytes <= maxBytes and ms >= minMs then
-      keep = e[1]
-      break
+const APPEND_AND_TRIM = `local minMs, maxFrames, maxBytes, ttl = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4]
+local prefix, metas, blob = ARGV[5], ARGV[7], ARGV[8]
+local ids, mpos, bpos = {}, 1, 1
+for uid, n, ml, bl in string.gmatch(ARGV[6], '([^\\t\\n]+)\\t(%d+)\\t(%d+)\\t(%d+)') do
+  local meta = string.sub(metas, mpos, mpos + ml - 1)
+  local bytesOf = string.sub(blob, bpos, bpos + bl - 1)
+  mpos, bpos = mpos + ml, bpos + bl
+  local stream = prefix .. uid
+  local tally = stream .. ':tally'
+  local id = redis.call('XADD', stream, '*', 'n', n, 'm', meta, 'b', bytesOf)
+  ids[#ids + 1] = id
+  local t = redis.call('HMGET', tally, 'frames', 'bytes', 'oldest')
+  local frames = tonumber(t[1] or '0') + tonumber(n)
+  local bytes = tonumber(t[2] or '0') + tonumber(bl)
+  local oldest = tonumber(t[3] or string.match(id, '^%d+'))
+  if frames > maxFrames or bytes > maxBytes or oldest < minMs then
+    local cursor, keep = '-', nil
+    while keep == nil do
+      local batch = redis.call('XRANGE', stream, cursor, '+', 'COUNT', 64)
+      if #batch == 0 then break end
+      for _, e in ipairs(batch) do
+        local ms = tonumber(string.match(e[1], '^%d+'))
+        -- the entry just written stays, whatever it holds: a bound can be passed by one flush's frames
+        if e[1] == id or (frames <= maxFrames and bytes <= maxBytes and ms >= minMs) then
+          keep = e[1]
+          oldest = ms
+          break
+        end
+        frames = frames - tonumber(e[2][2])
+        bytes = bytes - #e[2][6]
+      end
+      cursor = '(' .. batch[#batch][1]
     end
-    bytes = bytes - tonumber(e[2][2])
-    len = len - 1
+    if keep then
+      redis.call('XTRIM', stream, 'MINID', keep)
+    else
+      redis.call('DEL', stream)
+      frames, bytes, oldest = 0, 0, tonumber(string.match(id, '^%d+'))
+    end
   end
-  cursor = '(' .. batch[#batch][1]
-  count = 128
+  redis.call('HSET', tally, 'frames', frames, 'bytes', bytes, 'oldest', oldest)
+  redis.call('PEXPIRE', tally, ttl)
+  redis.call('PEXPIRE', stream, ttl)
 end
-if keep then
-  redis.call('XTRIM', stream, 'MINID', keep)
-else
-  redis.call('DEL', stream)
-  bytes = 0
-end
-redis.call('SET', counter, bytes, 'PX', ARGV[4])
-redis.call('PEXPIRE', stream, ARGV[4])
 return ids`;
 
+/** Most frames written by one script call: a backlog after a Redis outage goes in several. */
+const MAX_WRITE = 2000;
+
 interface ScriptedRedis {
-  waymarkLogAppend(stream: string, counter: string, ...args: (string | number)[]): Promise<string[]>;
+  waymarkLogAppend(...args: (string | number | Buffer)[]): Promise<string[]>;
 }
 
 export interface RedisDeviceLogOptions extends Partial<DeviceLogLimits> {
@@ -69,7 +90,8 @@ export interface RedisDeviceLogOptions extends Partial<DeviceLogLimits> {
 /**
  * The device log in Redis: a stream per device (`<prefix>device-log:<uniqueId>`) trimmed by time and caps on
  * every write (APPEND_AND_TRIM), readable by every API node. Appends are buffered and written every flushMs, one
- * script call per device, so the ingest never waits on Redis; entries written go out on a pub/sub channel too,
+ * script call for all of them, so the ingest never waits on Redis; the frames' bytes are stored raw and formatted
+ * only when read; entries written go out on a pub/sub channel too,
  * while some API node watches it.
  */
 export class RedisDeviceLog implements DeviceLogStore {
@@ -81,7 +103,7 @@ export class RedisDeviceLog implements DeviceLogStore {
   private readonly prefix: string;
   private readonly flushMs: number;
   private readonly maxPending: number;
-  private pending: DeviceLogRecord[] = [];
+  private pending: RawLogFrame[] = [];
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
   private dropped = 0;
@@ -100,7 +122,7 @@ export class RedisDeviceLog implements DeviceLogStore {
     this.maxPending = options.maxPending ?? deviceLogDefaults.maxPending;
     this.redis = new Redis(options.redisUrl, { protocol: 2, maxRetriesPerRequest: 2, connectionName: 'waymark-log' });
     this.redis.on('error', (err: Error) => options.logger.debug({ err: err.message }, 'device log: redis error'));
-    this.redis.defineCommand('waymarkLogAppend', { lua: APPEND_AND_TRIM, numberOfKeys: 2 });
+    this.redis.defineCommand('waymarkLogAppend', { lua: APPEND_AND_TRIM, numberOfKeys: 0 });
   }
 
   private key(uniqueId: string): string {
@@ -111,9 +133,9 @@ export class RedisDeviceLog implements DeviceLogStore {
     return `${this.prefix}device-log`;
   }
 
-  append(records: readonly DeviceLogRecord[]): void {
-    if (this.closed || records.length === 0) return;
-    for (const record of records) this.pending.push(record);
+  append(frames: readonly RawLogFrame[]): void {
+    if (this.closed || frames.length === 0) return;
+    for (const frame of frames) this.pending.push(frame);
     const over = this.pending.length - this.maxPending;
     if (over > 0) {
       // Redis is slower than the devices (or away): the oldest waiting records go
@@ -134,7 +156,7 @@ export class RedisDeviceLog implements DeviceLogStore {
       if (batch.length === 0) return;
       this.pending = [];
       try {
-        await this.write(batch);
+        for (let at = 0; at < batch.length; at += MAX_WRITE) await this.write(batch.slice(at, at + MAX_WRITE));
         this.dropped = 0;
       } catch (err) {
         this.options.logger.warn(
@@ -146,24 +168,51 @@ export class RedisDeviceLog implements DeviceLogStore {
     return this.writing;
   }
 
-  private async write(batch: readonly DeviceLogRecord[]): Promise<void> {
-    const byDevice = new Map<string, DeviceLogRecord[]>();
-    for (const record of batch) {
-      const list = byDevice.get(record.uniqueId);
-      if (list) list.push(record);
-      else byDevice.set(record.uniqueId, [record]);
+  private async write(batch: readonly RawLogFrame[]): Promise<void> {
+    const byDevice = new Map<string, RawLogFrame[]>();
+    for (const frame of batch) {
+      // the index is tab- and line-separated: such an identifier (none real has one) is not logged
+      if (/[\t\n]/.test(frame.uniqueId)) continue;
+      const list = byDevice.get(frame.uniqueId);
+      if (list) list.push(frame);
+      else byDevice.set(frame.uniqueId, [frame]);
     }
-    const minMs = Date.now() - this.limits.windowMs;
+    if (byDevice.size === 0) return;
+    let index = '';
+    let metas = '';
+    const chunks: Buffer[] = [];
+    for (const [uniqueId, frames] of byDevice) {
+      let meta = '';
+      let length = 0;
+      for (const frame of frames) {
+        meta += metaLine(frame);
+        chunks.push(frame.bytes);
+        length += frame.bytes.length;
+      }
+      index += `${uniqueId}\t${frames.length}\t${Buffer.byteLength(meta)}\t${length}\n`;
+      metas += meta;
+    }
+    const { windowMs, maxEntries, maxBytes } = this.limits;
     const scripted = this.redis as unknown as ScriptedRedis;
-    const written = await Promise.all(
-      [...byDevice].map(async ([uniqueId, records]) => {
-        const args: (string | number)[] = [minMs, this.limits.maxEntries, this.limits.maxBytes, this.limits.windowMs];
-        for (const record of records) args.push(recordBytes(record), JSON.stringify(record));
-        const ids = await scripted.waymarkLogAppend(this.key(uniqueId), `${this.key(uniqueId)}:bytes`, ...args);
-        return records.map((record, i): DeviceLogEntry => ({ ...record, id: ids[i] ?? '0-0' }));
-      }),
+    const ids = await scripted.waymarkLogAppend(
+      Date.now() - windowMs,
+      maxEntries,
+      maxBytes,
+      windowMs,
+      `${this.prefix}device-log:`,
+      index,
+      metas,
+      Buffer.concat(chunks),
     );
-    if (await this.watched()) await this.redis.publish(this.channel, JSON.stringify(written.flat()));
+    if (await this.watched()) {
+      const entries: DeviceLogEntry[] = [];
+      let d = 0;
+      for (const frames of byDevice.values()) {
+        const id = ids[d++] ?? '0-0';
+        frames.forEach((frame, k) => entries.push(toLogEntry(frame, `${id}:${k}`)));
+      }
+      await this.redis.publish(this.channel, JSON.stringify(entries));
+    }
   }
 
   /** Whether any node watches the live channel (asked at most once a second: publishing to nobody is waste). */
@@ -178,20 +227,29 @@ export class RedisDeviceLog implements DeviceLogStore {
 
   async read(uniqueId: string, range: DeviceLogRange): Promise<DeviceLogEntry[]> {
     const out: DeviceLogEntry[] = [];
-    let cursor = range.after !== undefined ? `(${range.after}` : String(Math.max(0, range.from - APPEND_LAG_MS));
+    // `after` names a frame of an entry: read from that entry on, skipping its frames up to that one
+    const [afterEntry, afterFrame] = range.after?.split(':') ?? [];
+    let cursor = afterEntry ?? String(Math.max(0, range.from - APPEND_LAG_MS));
     const end = String(range.to + APPEND_LAG_MS);
-    const count = Math.min(1000, Math.max(100, range.limit));
+    const count = 100;
     for (;;) {
-      const rows = (await this.redis.xrange(this.key(uniqueId), cursor, end, 'COUNT', count)) as [string, string[]][];
-      for (const [id, fields] of rows) {
-        const entry = parseEntry(id, fields);
-        if (!entry) continue;
-        const time = Date.parse(entry.time);
-        if (time >= range.from && time < range.to) out.push(entry);
-        if (out.length >= range.limit) return out;
+      const rows = (await this.redis.xrangeBuffer(this.key(uniqueId), cursor, end, 'COUNT', count)) as [
+        Buffer,
+        Buffer[],
+      ][];
+      for (const [rawId, fields] of rows) {
+        const id = rawId.toString();
+        const skipTo = id === afterEntry ? Number(afterFrame ?? Number.POSITIVE_INFINITY) : -1;
+        const frames = unpack(uniqueId, fields);
+        for (let k = skipTo + 1; k < frames.length; k++) {
+          const frame = frames[k]!;
+          if (frame.at < range.from || frame.at >= range.to) continue;
+          out.push(toLogEntry(frame, `${id}:${k}`));
+          if (out.length >= range.limit) return out;
+        }
       }
       if (rows.length < count) return out;
-      cursor = `(${rows[rows.length - 1]![0]}`;
+      cursor = `(${rows[rows.length - 1]![0].toString()}`;
     }
   }
 
@@ -236,12 +294,39 @@ export class RedisDeviceLog implements DeviceLogStore {
   }
 }
 
-function parseEntry(id: string, fields: string[]): DeviceLogEntry | undefined {
-  const at = fields.indexOf('e');
-  if (at < 0) return undefined;
-  try {
-    return { ...(JSON.parse(fields[at + 1] ?? '') as DeviceLogRecord), id };
-  } catch {
-    return undefined;
+/**
+ * A frame's fields but its device and bytes, in one short line ending in a line feed:
+ * `at|direction|transport|size|length|protocol|remote`.
+ */
+function metaLine(frame: RawLogFrame): string {
+  const { at, direction, transport, size, bytes, protocol, remoteAddress } = frame;
+  return `${at}|${direction}|${transport}|${size}|${bytes.length}|${protocol}|${remoteAddress}\n`;
+}
+
+/** The frames of one stream entry (fields n, m, b), or none when it is not one of ours. */
+function unpack(uniqueId: string, fields: Buffer[]): RawLogFrame[] {
+  const meta = fields[3]?.toString('latin1');
+  const blob = fields[5];
+  if (meta === undefined || !blob) return [];
+  const frames: RawLogFrame[] = [];
+  let offset = 0;
+  for (const line of meta.split('\n')) {
+    if (line === '') continue;
+    const parts = line.split('|');
+    if (parts.length < 7) return frames;
+    const [at, direction, transport, size, length, protocol] = parts;
+    const end = offset + Number(length);
+    frames.push({
+      at: Number(at),
+      direction: direction === 'out' ? 'out' : 'in',
+      transport: transport === 'udp' || transport === 'http' ? transport : 'tcp',
+      size: Number(size),
+      protocol: protocol ?? '',
+      remoteAddress: parts.slice(6).join('|'),
+      uniqueId,
+      bytes: blob.subarray(offset, end),
+    });
+    offset = end;
   }
+  return frames;
 }

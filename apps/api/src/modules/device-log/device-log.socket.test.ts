@@ -1,4 +1,4 @@
-import type { DeviceLogRecord } from '@waymark/contracts/device-log';
+import type { RawLogFrame } from '@waymark/bus/device-log/device-log-store';
 import type { Permission } from '@waymark/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -13,15 +13,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const record = (uniqueId: string, data: string): DeviceLogRecord => ({
-  time: new Date().toISOString(),
+const record = (uniqueId: string, data: string): RawLogFrame => ({
+  at: Date.now(),
   direction: 'in',
   protocol: 'h02',
   transport: 'tcp',
   remoteAddress: '10.0.0.9:7000',
   uniqueId,
-  encoding: 'text',
-  data,
+  bytes: Buffer.from(data, 'latin1'),
   size: data.length,
 });
 

@@ -1,4 +1,4 @@
-import type { DeviceLogRecord } from '@waymark/contracts/device-log';
+import type { RawLogFrame } from '@waymark/bus/device-log/device-log-store';
 import type { Permission } from '@waymark/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant, buildUser, signIn } from '../../testing/factories';
@@ -14,18 +14,19 @@ afterAll(() => t.close());
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-const record = (uniqueId: string, patch: Partial<DeviceLogRecord> = {}): DeviceLogRecord => ({
-  time: new Date().toISOString(),
+const LOGIN = '78780d01035288707191199800017fff0d0a';
+const record = (uniqueId: string, patch: Partial<RawLogFrame> = {}): RawLogFrame => ({
+  at: Date.now(),
   direction: 'in',
   protocol: 'gt06',
   transport: 'tcp',
   remoteAddress: '10.1.2.3:40000',
   uniqueId,
-  encoding: 'hex',
-  data: '78780d01035288707191199800017fff0d0a',
+  bytes: Buffer.from(LOGIN, 'hex'),
   size: 18,
   ...patch,
 });
+const text = (value: string) => ({ bytes: Buffer.from(value, 'latin1'), size: value.length });
 
 async function tenantWithDevice(permissions: Permission[]) {
   const tenant = await buildTenant(t.ctx.db);
@@ -41,8 +42,8 @@ describe('GET /api/v2/devices/:id/log', () => {
     const { device, headers } = await tenantWithDevice(['VIEW_DEVICE_DETAILS']);
     t.ctx.deviceLog?.append([
       record(device.uniqueId),
-      record(device.uniqueId, { direction: 'out', data: '787805010001d9dc0d0a', size: 10 }),
-      record(device.uniqueId, { encoding: 'text', data: 'hello', size: 5 }),
+      record(device.uniqueId, { direction: 'out', bytes: Buffer.from('787805010001d9dc0d0a', 'hex'), size: 10 }),
+      record(device.uniqueId, text('hello')),
       record('someone-else'),
     ]);
     const first = await t.app.inject({ url: `/api/v2/devices/${device.id}/log?limit=2`, headers });
@@ -50,7 +51,13 @@ describe('GET /api/v2/devices/:id/log', () => {
     const page = first.json().data;
     expect(page.date).toBe(today());
     expect(page.entries.map((e: { direction: string }) => e.direction)).toEqual(['in', 'out']);
-    expect(page.entries[0]).toMatchObject({ deviceId: device.id, uniqueId: device.uniqueId, protocol: 'gt06' });
+    expect(page.entries[0]).toMatchObject({
+      deviceId: device.id,
+      uniqueId: device.uniqueId,
+      protocol: 'gt06',
+      encoding: 'hex',
+      data: LOGIN,
+    });
     expect(page.next).toBe(page.entries[1].id);
     const second = await t.app.inject({
       url: `/api/v2/devices/${device.id}/log?date=${today()}&after=${page.next}`,
@@ -91,8 +98,8 @@ describe('GET /api/v2/devices/:id/log/file', () => {
     const { device, headers } = await tenantWithDevice(['VIEW_DEVICE_DETAILS']);
     const time = new Date();
     t.ctx.deviceLog?.append([
-      record(device.uniqueId, { time: time.toISOString() }),
-      record(device.uniqueId, { direction: 'out', encoding: 'text', data: 'OK\r\n', size: 4 }),
+      record(device.uniqueId, { at: time.getTime() }),
+      record(device.uniqueId, { direction: 'out', ...text('OK\r\n') }),
     ]);
     const res = await t.app.inject({ url: `/api/v2/devices/${device.id}/log/file`, headers });
     expect(res.statusCode).toBe(200);
@@ -103,7 +110,7 @@ describe('GET /api/v2/devices/:id/log/file', () => {
     const lines = res.body.trimEnd().split('\n');
     expect(lines[0]).toBe(`# Waymark device log of ${device.name} (${device.uniqueId}), ${today()} UTC+0`);
     const stamp = time.toISOString().replace('T', ' ').slice(0, 23);
-    expect(lines[1]).toBe(`${stamp} [gt06 < 10.1.2.3:40000] tcp 78780d01035288707191199800017fff0d0a`);
+    expect(lines[1]).toBe(`${stamp} [gt06 < 10.1.2.3:40000] tcp ${LOGIN}`);
     expect(lines[2]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} \[gt06 > 10\.1\.2\.3:40000\] tcp text:OK\\r\\n$/);
     expect(lines).toHaveLength(3);
   });
