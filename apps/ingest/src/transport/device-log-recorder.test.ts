@@ -81,18 +81,25 @@ describe('device log recording over a real TCP connection', () => {
 describe('DeviceLogRecorder', () => {
   it('cuts long frames, keeps a bounded number of frames before identification, and drops beyond its queue', async () => {
     const store = new InProcessDeviceLog();
-    const recorder = new DeviceLogRecorder(store, { maxUnlabelled: 2, maxQueued: 3 });
+    const recorder = new DeviceLogRecorder(store, { maxUnlabelled: 2, maxQueued: 4 });
     const session = new Session('gt06', 'tcp', '10.0.0.1:1');
-    for (const k of [1, 2, 3]) recorder.record(session, 'in', Buffer.from([k]));
+    // before the device is known: the first two frames, a long one kept to its first 512 bytes
+    recorder.record(session, 'in', Buffer.from([1]));
+    recorder.record(session, 'in', Buffer.alloc(2000, 0xee));
+    recorder.record(session, 'in', Buffer.from([3]));
     session.uniqueId = 'cut';
     recorder.identified(session);
     recorder.record(session, 'in', Buffer.alloc(5000, 0xff));
-    recorder.record(session, 'in', Buffer.from([9])); // the queue holds 3: dropped
+    recorder.record(session, 'out', 'OK');
+    recorder.record(session, 'in', Buffer.from([9])); // the queue holds 4: dropped
     await recorder.close();
     const entries = await store.read('cut', all);
-    expect(entries.map((e) => e.data.slice(0, 4))).toEqual(['01', '02', 'ffff']);
+    expect(entries.map((e) => e.data.slice(0, 4))).toEqual(['01', 'eeee', 'ffff', 'OK']);
+    expect(entries[1]).toMatchObject({ size: 2000, truncated: true });
+    expect(entries[1]?.data).toHaveLength(2 * 512);
     expect(entries[2]).toMatchObject({ size: 5000, truncated: true });
     expect(entries[2]?.data).toHaveLength(2 * 4096);
+    expect(entries[3]).toMatchObject({ encoding: 'text', direction: 'out', size: 2 });
     expect(recorder.dropped).toBe(1);
   });
 });

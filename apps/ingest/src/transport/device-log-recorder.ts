@@ -1,20 +1,31 @@
 import type { DeviceLogStore, RawLogFrame } from '@waymark/bus/device-log/device-log-store';
 import { DEVICE_LOG_MAX_FRAME_BYTES } from '@waymark/contracts/device-log';
-import type { SeenFrame, Session } from './session';
+import type { Session } from './session';
 
 type Direction = RawLogFrame['direction'];
 
-interface QueuedFrame extends SeenFrame {
+interface QueuedFrame {
+  at: number;
+  direction: Direction;
+  data: Buffer | string;
   session: Session;
   uniqueId: string;
+  /** the whole length, when data was cut before (a frame that waited for its device) */
+  size?: number;
 }
+
+/**
+ * What a session keeps of a frame before it names its device: a copy of its first bytes, so that connections
+ * that never name one (scanners, garbage) hold little — at most maxUnlabelled × this each.
+ */
+const UNLABELLED_BYTES = 512;
 
 export interface DeviceLogRecorderOptions {
   /** how often frames go to the store, ms (default 100) */
   flushMs?: number;
   /** most frames waiting for the store; beyond, new ones are dropped (default 50000) */
   maxQueued?: number;
-  /** most frames a session keeps before it names its device (default 16; later ones are not logged) */
+  /** most frames a session keeps before it names its device (default 8; later ones are not logged) */
   maxUnlabelled?: number;
 }
 
@@ -39,7 +50,7 @@ export class DeviceLogRecorder {
   ) {
     this.flushMs = options.flushMs ?? 100;
     this.maxQueued = options.maxQueued ?? 50_000;
-    this.maxUnlabelled = options.maxUnlabelled ?? 16;
+    this.maxUnlabelled = options.maxUnlabelled ?? 8;
   }
 
   /** A frame received from (`in`) or sent to (`out`) the session's peer. */
@@ -47,7 +58,10 @@ export class DeviceLogRecorder {
     const uniqueId = session.uniqueId;
     if (uniqueId === null) {
       session.unlabelled ??= [];
-      if (session.unlabelled.length < this.maxUnlabelled) session.unlabelled.push({ at, direction, data });
+      if (session.unlabelled.length >= this.maxUnlabelled) return;
+      const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+      const kept = Buffer.from(bytes.subarray(0, UNLABELLED_BYTES));
+      session.unlabelled.push({ at, direction, data: kept, size: bytes.length });
       return;
     }
     this.enqueue(session, uniqueId, at, direction, data);
@@ -59,15 +73,26 @@ export class DeviceLogRecorder {
     const uniqueId = session.uniqueId;
     if (!waiting || uniqueId === null) return;
     session.unlabelled = undefined;
-    for (const frame of waiting) this.enqueue(session, uniqueId, frame.at, frame.direction, frame.data);
+    for (const frame of waiting) this.enqueue(session, uniqueId, frame.at, frame.direction, frame.data, frame.size);
   }
 
-  private enqueue(session: Session, uniqueId: string, at: number, direction: Direction, data: Buffer | string) {
+  private enqueue(
+    session: Session,
+    uniqueId: string,
+    at: number,
+    direction: Direction,
+    data: Buffer | string,
+    size?: number,
+  ) {
     if (this.queue.length >= this.maxQueued) {
       this.dropped += 1;
       return;
     }
-    this.queue.push({ session, uniqueId, at, direction, data });
+    this.queue.push(
+      size === undefined
+        ? { session, uniqueId, at, direction, data }
+        : { session, uniqueId, at, direction, data, size },
+    );
     this.timer ??= setTimeout(() => this.flush(), this.flushMs);
   }
 
@@ -98,6 +123,6 @@ function toRawFrame(frame: QueuedFrame): RawLogFrame {
     remoteAddress: frame.session.remoteAddress,
     uniqueId: frame.uniqueId,
     bytes: bytes.length > DEVICE_LOG_MAX_FRAME_BYTES ? bytes.subarray(0, DEVICE_LOG_MAX_FRAME_BYTES) : bytes,
-    size: bytes.length,
+    size: frame.size ?? bytes.length,
   };
 }

@@ -1,10 +1,13 @@
 import type { ProtocolDefinition, SessionView, Transport } from '../protocols/protocol.types';
 
-/** A frame seen on a session, for the device log: kept by reference (framers hand out copies they never reuse). */
+/** A frame seen on a session before it named its device, for the device log (device-log-recorder.ts). */
 export interface SeenFrame {
   at: number;
   direction: 'in' | 'out';
-  data: Buffer | string;
+  /** its first bytes, copied */
+  data: Buffer;
+  /** its whole length */
+  size: number;
 }
 
 /** One TCP connection, one UDP peer (ip:port) or one HTTP request, and the device it belongs to once known. */
