@@ -209,7 +209,7 @@ export class RedisDeviceLog implements DeviceLogStore {
       let d = 0;
       for (const frames of byDevice.values()) {
         const id = ids[d++] ?? '0-0';
-        frames.forEach((frame, k) => entries.push(toLogEntry(frame, `${id}:${k}`)));
+        for (const [k, frame] of frames.entries()) entries.push(toLogEntry(frame, `${id}:${k}`));
       }
       await this.redis.publish(this.channel, JSON.stringify(entries));
     }
