@@ -55,6 +55,7 @@ export const resources = {
     translation: en,
     map: mapEn,
     devices: devicesEn,
+    deviceLog: deviceLogEn,
     geofences: geofencesEn,
     alerts: alertsEn,
     notifications: notificationsEn,
@@ -63,12 +64,12 @@ export const resources = {
     maintenance: maintenanceEn,
     settings: settingsEn,
     replay: replayEn,
-    deviceLog: deviceLogEn,
   },
   fr: {
     translation: fr,
     map: mapFr,
     devices: devicesFr,
+    deviceLog: deviceLogFr,
     geofences: geofencesFr,
     alerts: alertsFr,
     notifications: notificationsFr,
@@ -77,12 +78,12 @@ export const resources = {
     maintenance: maintenanceFr,
     settings: settingsFr,
     replay: replayFr,
-    deviceLog: deviceLogFr,
   },
   el: {
     translation: el,
     map: mapEl,
     devices: devicesEl,
+    deviceLog: deviceLogEl,
     geofences: geofencesEl,
     alerts: alertsEl,
     notifications: notificationsEl,
@@ -91,7 +92,6 @@ export const resources = {
     maintenance: maintenanceEl,
     settings: settingsEl,
     replay: replayEl,
-    deviceLog: deviceLogEl,
   },
 } as const;
 

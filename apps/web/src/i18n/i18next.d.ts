@@ -25,6 +25,7 @@ declare module 'i18next' {
       translation: typeof en;
       map: typeof map;
       devices: typeof devices;
+      deviceLog: typeof deviceLog;
       geofences: typeof geofences;
       alerts: typeof alerts;
       notifications: typeof notifications;
@@ -33,7 +34,6 @@ declare module 'i18next' {
       maintenance: typeof maintenance;
       settings: typeof settings;
       replay: typeof replay;
-      deviceLog: typeof deviceLog;
       admin: typeof admin;
       adminTenants: typeof adminTenants;
       adminStock: typeof adminStock;
