@@ -106,6 +106,15 @@ describe.each(kinds)('device log store (%s)', (kind, make) => {
     });
   });
 
+  it('keeps identifiers that look like key names apart', async () => {
+    const store = open();
+    const id = device();
+    const lookalikes = [id, `${id}:tally`, `device-log-tally:${id}`, `${id}|x`];
+    store.append(lookalikes.map((uniqueId) => record(uniqueId, uniqueId)));
+    await store.flush();
+    for (const uniqueId of lookalikes) expect((await store.read(uniqueId, all)).map((e) => e.data)).toEqual([uniqueId]);
+  });
+
   it('reads by the time a frame came: from inclusive, to exclusive', async () => {
     const store = open();
     const id = device();

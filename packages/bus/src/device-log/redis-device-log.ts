@@ -17,23 +17,24 @@ import {
  * bytes end to end), and trims each device's log, atomically, in one call. The whole flush travels in four
  * arguments — an index line per device (`uniqueId TAB frames TAB meta length TAB bytes length`), every meta line,
  * every byte — because a client's cost grows with the number of arguments, and the log must cost the ingest
- * little. Keys are made here from the prefix (a stream `<prefix><uniqueId>` and its tally `…:tally`, a hash of
- * `frames`, `bytes` and `oldest` = ms of the oldest entry), as the bus's scripts also span many keys: one Redis,
- * not a cluster. ARGV: the oldest time kept (ms), maxEntries (frames), maxBytes, the keys' time to live (ms), the
- * prefix, the index, the meta lines, the bytes. Only when a bound is passed does it walk from the oldest entry
+ * little. Keys are made here from two prefixes (a stream `<prefix>device-log:<uniqueId>` and its tally
+ * `<prefix>device-log-tally:<uniqueId>`, a hash of `frames`, `bytes` and `oldest` = ms of the oldest entry; apart,
+ * so that no identifier can name another device's tally), as the bus's scripts also span many keys: one Redis, not
+ * a cluster. ARGV: the oldest time kept (ms), maxEntries (frames), maxBytes, the keys' time to live (ms), the two
+ * prefixes, the index, the meta lines, the bytes. Only when a bound is passed does it walk from the oldest entry
  * (stream ids begin with the time Redis stored them) and cut with XTRIM MINID, whole entries at a time (never the
  * one just written). Both keys expire a window after the last write, so a device that went silent leaves nothing
  * behind. Reply: the new entries' ids, one per device, in index order.
  */
 const APPEND_AND_TRIM = `local minMs, maxFrames, maxBytes, ttl = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4]
-local prefix, metas, blob = ARGV[5], ARGV[7], ARGV[8]
+local prefix, tallies, metas, blob = ARGV[5], ARGV[6], ARGV[8], ARGV[9]
 local ids, mpos, bpos = {}, 1, 1
-for uid, n, ml, bl in string.gmatch(ARGV[6], '([^\\t\\n]+)\\t(%d+)\\t(%d+)\\t(%d+)') do
+for uid, n, ml, bl in string.gmatch(ARGV[7], '([^\\t\\n]+)\\t(%d+)\\t(%d+)\\t(%d+)') do
   local meta = string.sub(metas, mpos, mpos + ml - 1)
   local bytesOf = string.sub(blob, bpos, bpos + bl - 1)
   mpos, bpos = mpos + ml, bpos + bl
   local stream = prefix .. uid
-  local tally = stream .. ':tally'
+  local tally = tallies .. uid
   local id = redis.call('XADD', stream, '*', 'n', n, 'm', meta, 'b', bytesOf)
   ids[#ids + 1] = id
   local t = redis.call('HMGET', tally, 'frames', 'bytes', 'oldest')
@@ -107,6 +108,8 @@ export class RedisDeviceLog implements DeviceLogStore {
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
   private dropped = 0;
+  /** a write failed and none succeeded since (the failure is logged once, not every flush of an outage) */
+  private failing = false;
   /** nodes subscribed to the live channel, as Redis last said */
   private watchers = { count: 0, at: 0 };
   private closed = false;
@@ -158,11 +161,16 @@ export class RedisDeviceLog implements DeviceLogStore {
       try {
         for (let at = 0; at < batch.length; at += MAX_WRITE) await this.write(batch.slice(at, at + MAX_WRITE));
         this.dropped = 0;
+        if (this.failing) this.options.logger.info({}, 'device log: stored again');
+        this.failing = false;
       } catch (err) {
-        this.options.logger.warn(
-          { err: err instanceof Error ? err.message : String(err), records: batch.length },
-          'device log: records not stored',
-        );
+        if (!this.failing) {
+          this.options.logger.warn(
+            { err: err instanceof Error ? err.message : String(err), records: batch.length },
+            'device log: records not stored (until Redis answers again)',
+          );
+        }
+        this.failing = true;
       }
     });
     return this.writing;
@@ -200,6 +208,7 @@ export class RedisDeviceLog implements DeviceLogStore {
       maxBytes,
       windowMs,
       `${this.prefix}device-log:`,
+      `${this.prefix}device-log-tally:`,
       index,
       metas,
       Buffer.concat(chunks),
