@@ -1,4 +1,5 @@
 import type { Bus } from '@waymark/bus/bus';
+import type { DeviceLogStore } from '@waymark/bus/device-log/device-log-store';
 import type { Db } from '@waymark/db/client';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -21,6 +22,8 @@ export interface AppContext {
   secrets: SecretBox;
   redis?: Redis;
   bus?: Bus;
+  /** devices' raw frames, written by the ingest (absent: no log is kept in this composition) */
+  deviceLog?: DeviceLogStore;
   live: LiveHub;
   version: string;
 }

@@ -2,6 +2,8 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Bus } from '@waymark/bus/bus';
 import { createBus } from '@waymark/bus/create-bus';
+import { createDeviceLog } from '@waymark/bus/device-log/create-device-log';
+import type { DeviceLogStore } from '@waymark/bus/device-log/device-log-store';
 import type { Db } from '@waymark/db/client';
 import { createDb } from '@waymark/db/client';
 import { paths } from '@waymark/db/paths';
@@ -43,6 +45,8 @@ export interface ApiServer {
 export interface ApiShared {
   /** the bus the API's pipeline consumes */
   bus: Bus;
+  /** the device log the API reads (Redis when REDIS_URL is set, else memory): an ingest beside it writes there */
+  deviceLog: DeviceLogStore;
   nodeId: string;
   log: Logger;
 }
@@ -134,6 +138,8 @@ export async function startApiServer(env: Env, options: ApiServerOptions = {}): 
       confirmHandled: true,
     });
     closers.push(() => bus.close());
+    const deviceLog = createDeviceLog({ redisUrl: env.REDIS_URL, logger: log.child({ component: 'device-log' }) });
+    closers.push(() => deviceLog.close());
     const mailer = createMailer(env, log);
     closers.push(() => mailer.close());
     const subscriber = env.REDIS_URL ? new Redis(env.REDIS_URL) : undefined;
@@ -162,6 +168,7 @@ export async function startApiServer(env: Env, options: ApiServerOptions = {}): 
       secrets,
       redis,
       bus,
+      deviceLog,
       live,
       version: VERSION,
     };
@@ -187,7 +194,7 @@ export async function startApiServer(env: Env, options: ApiServerOptions = {}): 
     say(`bus: ${bus.kind === 'redis' ? 'Redis streams' : 'in-process'}`);
     say(`web and API: ${url}  (API under ${url}/api)`);
     if (options.alongside) {
-      const companion = await options.alongside.start({ bus, nodeId, log });
+      const companion = await options.alongside.start({ bus, deviceLog, nodeId, log });
       closers.push(() => companion.close());
       say(`${options.alongside.name}: ${companion.describe()}`);
     }

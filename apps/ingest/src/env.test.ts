@@ -61,4 +61,12 @@ describe('loadIngestEnv', () => {
       );
     }
   });
+
+  it('records the device log unless WAYMARK_DEVICE_LOG=off', () => {
+    expect(loadIngestEnv({}, available).deviceLog).toBe(true);
+    expect(loadIngestEnv({ WAYMARK_DEVICE_LOG: 'off' }, available).deviceLog).toBe(false);
+    expect(() => loadIngestEnv({ WAYMARK_DEVICE_LOG: 'maybe' }, available)).toThrow(
+      /^WAYMARK_DEVICE_LOG: expected on or off/,
+    );
+  });
 });

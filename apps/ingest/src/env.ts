@@ -17,6 +17,8 @@ export interface IngestEnv {
   idleTimeoutMs: number;
   /** Redis bus: acknowledgements wait while a partition's stream holds this many entries (0 = never wait) */
   busHighWaterMark: number | undefined;
+  /** whether raw frames are recorded into the device log (the data report); on unless WAYMARK_DEVICE_LOG=off */
+  deviceLog: boolean;
 }
 
 /** A configuration value that stops the start; the message names the variable. */
@@ -59,6 +61,7 @@ const fixedSchema = z.object({
     .int('expected a whole number')
     .min(0, 'expected 0 (never wait) or more')
     .optional(),
+  WAYMARK_DEVICE_LOG: z.enum(['on', 'off'], { message: 'expected on or off' }).default('on'),
   WAYMARK_INGEST_IDLE_TIMEOUT: z.coerce
     .number({ message: 'expected seconds' })
     .int('expected whole seconds')
@@ -70,7 +73,7 @@ const fixedSchema = z.object({
  * Reads the ingest's configuration from the environment, once:
  * WAYMARK_PROTOCOLS (comma list, default all registered), WAYMARK_PORT_<PROTOCOL> (port override, 0 = any free
  * port), WAYMARK_INGEST_HOST (default 0.0.0.0), REDIS_URL, WAYMARK_NODE_ID (default hostname-pid),
- * WAYMARK_LOG_LEVEL. Empty values count as unset. Throws ConfigError naming the first bad variable.
+ * WAYMARK_LOG_LEVEL, WAYMARK_DEVICE_LOG (on, off). Empty values count as unset. Throws ConfigError naming the first bad variable.
  */
 export function loadIngestEnv(
   env: Readonly<Record<string, string | undefined>> = process.env,
@@ -123,5 +126,6 @@ export function loadIngestEnv(
     maxConnections: fixed.WAYMARK_INGEST_MAX_CONNECTIONS,
     idleTimeoutMs: fixed.WAYMARK_INGEST_IDLE_TIMEOUT * 1000,
     busHighWaterMark: fixed.WAYMARK_BUS_HIGH_WATER_MARK,
+    deviceLog: fixed.WAYMARK_DEVICE_LOG === 'on',
   };
 }

@@ -1,9 +1,11 @@
 import type { Bus } from '@waymark/bus/bus';
+import type { DeviceLogStore } from '@waymark/bus/device-log/device-log-store';
 import type { Logger } from 'pino';
 import type { ProtocolDefinition, Transport } from './protocols/protocol.types';
 import { protocolRegistry } from './protocols/registry';
 import { deliverCommand } from './transport/command-delivery';
 import { ConnectionGate } from './transport/connection-gate';
+import { DeviceLogRecorder } from './transport/device-log-recorder';
 import { errorMessage } from './transport/frame-pipeline';
 import { startHttpListener } from './transport/http-listener';
 import type { IngestContext, Listener } from './transport/ingest-context';
@@ -34,6 +36,8 @@ export interface StartIngestOptions {
   maxUdpPeers?: number;
   /** Least time between two `online` statuses of one connectionless device. Default 60 s. */
   statusIntervalMs?: number;
+  /** Where the raw frames of every device are logged (the data report); absent: nothing is logged. */
+  deviceLog?: DeviceLogStore;
 }
 
 export interface ListeningAddress {
@@ -64,6 +68,7 @@ export async function startIngest(options: StartIngestOptions): Promise<Ingest> 
     logger: options.logger.child({ component: 'ingest' }),
     devices: new DeviceRegistry(),
     statusIntervalMs: options.statusIntervalMs ?? 60_000,
+    ...(options.deviceLog ? { deviceLog: new DeviceLogRecorder(options.deviceLog) } : {}),
   };
 
   const gate = new ConnectionGate(options.maxConnections ?? 20_000, ctx.logger);
@@ -114,6 +119,8 @@ export async function startIngest(options: StartIngestOptions): Promise<Ingest> 
         clearInterval(sweeper);
         unsubscribe();
         await Promise.allSettled(listeners.map((l) => l.close()));
+        // the last frames of the closed connections, written before the store is closed by its owner
+        await ctx.deviceLog?.close();
       })();
       return closing;
     },

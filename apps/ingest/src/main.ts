@@ -1,4 +1,5 @@
 import { createBus } from '@waymark/bus/create-bus';
+import { createDeviceLog } from '@waymark/bus/device-log/create-device-log';
 import { pino } from 'pino';
 import { ConfigError, loadIngestEnv } from './env';
 import { startIngest } from './ingest';
@@ -30,10 +31,14 @@ async function main(): Promise<void> {
     logger: logger.child({ component: 'bus' }),
     streamHighWaterMark: env.busHighWaterMark,
   });
+  const deviceLog = env.deviceLog
+    ? createDeviceLog({ redisUrl: env.redisUrl, logger: logger.child({ component: 'device-log' }) })
+    : undefined;
   let ingest: Awaited<ReturnType<typeof startIngest>>;
   try {
     ingest = await startIngest({
       bus,
+      ...(deviceLog ? { deviceLog } : {}),
       nodeId: env.nodeId,
       logger,
       protocols: env.protocols,
@@ -45,6 +50,7 @@ async function main(): Promise<void> {
     });
   } catch (err) {
     logger.fatal({ err }, 'ingest failed to start');
+    await deviceLog?.close();
     await bus.close();
     process.exitCode = 1;
     return;
@@ -65,6 +71,7 @@ async function main(): Promise<void> {
     }, 15_000);
     force.unref();
     await ingest.close();
+    await deviceLog?.close();
     await bus.close();
     clearTimeout(force);
     logger.info('stopped');

@@ -1,10 +1,11 @@
 import type { Bus } from '@waymark/bus/bus';
+import type { DeviceLogStore } from '@waymark/bus/device-log/device-log-store';
 import { loadIngestEnv } from '@waymark/ingest/env';
 import { startIngest } from '@waymark/ingest/ingest';
 import type { Logger } from 'pino';
 
-/** The ingest listeners inside the all-in-one process, on the same bus as the API. */
-export async function startIngestInProcess(bus: Bus, nodeId: string, log: Logger) {
+/** The ingest listeners inside the all-in-one process, on the same bus and device log as the API. */
+export async function startIngestInProcess(bus: Bus, nodeId: string, log: Logger, deviceLog?: DeviceLogStore) {
   const env = loadIngestEnv(process.env);
   const ingest = await startIngest({
     bus,
@@ -15,6 +16,7 @@ export async function startIngestInProcess(bus: Bus, nodeId: string, log: Logger
     maxConnectionsPerAddress: env.maxConnectionsPerAddress,
     idleTimeoutMs: env.idleTimeoutMs,
     logger: log.child({ component: 'ingest' }),
+    ...(deviceLog && env.deviceLog ? { deviceLog } : {}),
   });
   return {
     /** the address and ports it listens on (port 0 in WAYMARK_PORT_* resolved) */

@@ -58,6 +58,8 @@ const NetworkPage = page(() => import('./pages/network-page'), 'NetworkPage');
 const SharedDevicePage = page(() => import('./pages/shared-device-page'), 'SharedDevicePage');
 // replay feature
 const ReplayPage = page(() => import('./pages/replay-page'), 'ReplayPage');
+// device-log feature (the data report)
+const DeviceLogPage = page(() => import('./pages/device-log-page'), 'DeviceLogPage');
 
 export const NOT_FOUND_PATH = '/auth/404';
 
@@ -104,6 +106,8 @@ export const routes: RouteObject[] = [
           { path: 'network/:id', element: <NetworkPage /> },
           // replay (replay feature)
           { path: 'replay', element: guarded(<ReplayPage />, 'VIEW_REPLAYS') },
+          // the data report, logger file (device-log feature): the flag of GET /api/v2/devices/:id/log
+          { path: 'report/logs', element: guarded(<DeviceLogPage />, 'VIEW_DEVICE_DETAILS') },
           // alerts, notifications (alerts and notifications features)
           { path: 'alerts', element: guarded(<AlertsPage />, 'VIEW_ALERTS_OVERVIEW') },
           { path: 'alerts/details', element: guarded(<AlertDetailsPage />, 'VIEW_ALERT_DETAILS') },

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import type { Device, Position } from './device';
 import { deviceSchema, positionSchema } from './device';
+import { logsFrameSchema } from './device-log';
 import { eventSchema } from './event';
 import { publicDeviceSchema } from './share';
 
 /**
  * The frames of /api/socket (Traccar's live socket): each frame is one JSON object with one key — `positions`,
- * `devices` or `events` — or `{}`, sent every 55 s to keep proxies from closing the connection.
+ * `devices`, `events` or `logs` (only after the client sent `{"logs": true}`, see device-log.ts) — or `{}`, sent
+ * every 55 s to keep proxies from closing the connection.
  */
 
 /** Positions as they were stored (on connect: the latest of every visible device). */
@@ -27,6 +29,7 @@ export const liveFrameSchema = z.union([
   positionsFrameSchema,
   devicesFrameSchema,
   eventsFrameSchema,
+  logsFrameSchema,
   keepaliveFrameSchema,
 ]);
 export type LiveFrame = z.infer<typeof liveFrameSchema>;
@@ -73,5 +76,6 @@ export const receivedLiveFrameSchema = z.union([
   z.strictObject({ positions: z.array(z.custom<Position>(isLivePosition)) }),
   z.strictObject({ devices: z.array(z.custom<Device>(isLiveDevice)) }),
   eventsFrameSchema,
+  logsFrameSchema,
   keepaliveFrameSchema,
 ]);

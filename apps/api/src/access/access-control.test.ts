@@ -244,6 +244,8 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
       '/api/v2/device/:id/group': deviceB.id,
       '/api/v2/device/:id/unassign': deviceB.id,
       '/api/v2/device/:id/remove-user': deviceB.id,
+      '/api/v2/devices/:id/log': deviceB.id,
+      '/api/v2/devices/:id/log/file': deviceB.id,
       // platform catalogues have no tenant: their writes are refused to tenant users before any row is read
       '/api/v2/model/:id': 1,
       '/api/v2/manufacturer/:id': 1,

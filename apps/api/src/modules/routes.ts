@@ -7,6 +7,7 @@ import { catalogueV2Routes } from './catalogue/catalogue.v2.routes';
 import { commandsRoutes } from './commands/commands.routes';
 import { computedAttributesRoutes } from './computed-attributes/computed-attributes.routes';
 import { dashboardV2Routes } from './dashboard/dashboard.v2.routes';
+import { deviceLogV2Routes } from './device-log/device-log.v2.routes';
 import { devicesRoutes } from './devices/devices.routes';
 import { driversRoutes } from './drivers/drivers.routes';
 import { eventsRoutes } from './events/events.routes';
@@ -74,6 +75,7 @@ export const V2_ROUTES: readonly RoutesPlugin[] = [
   billingNotificationsV2Routes,
   catalogueV2Routes,
   dashboardV2Routes,
+  deviceLogV2Routes,
   simsV2Routes,
   stockV2Routes,
   subscriptionsV2Routes,

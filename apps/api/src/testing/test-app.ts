@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { InProcessDeviceLog } from '@waymark/bus/device-log/in-process-device-log';
 import { createTestDatabase } from '@waymark/db/testing/db';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -50,6 +51,7 @@ export async function createTestApp(
     secrets: new SecretBox(randomBytes(32)),
     version: 'test',
     live: new LiveHub(log),
+    deviceLog: new InProcessDeviceLog(),
   };
   const app = await buildApp(ctx, { logger: options.log !== undefined });
   await app.ready();

@@ -20,6 +20,7 @@ export async function publishDecoded(
 ): Promise<void> {
   if (result.state) session.state = result.state;
   if (result.uniqueId) await identify(ctx, session, result.uniqueId, channelFor(result.uniqueId));
+  if (session.unlabelled && session.uniqueId) ctx.deviceLog?.identified(session);
   if (result.messages.length === 0) return;
   const positions: PositionMessage[] = [];
   let serverTime: string | undefined;
@@ -115,6 +116,7 @@ export async function processStreamFrame(
   reply: (data: Buffer | string) => void,
 ): Promise<void> {
   session.receivedAt = new Date();
+  ctx.deviceLog?.record(session, 'in', frame, session.receivedAt.getTime());
   let result: DecodeResult;
   try {
     result = protocol.decoder(frame, session);

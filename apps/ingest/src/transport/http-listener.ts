@@ -54,6 +54,14 @@ export async function startHttpListener(
     const body = await readBody(req, maxBodyBytes);
     if (!body) return send(res, { status: 413 });
     const frame: HttpRequestFrame = { method: req.method ?? 'GET', url: req.url ?? '/', headers: headersOf(req), body };
+    if (ctx.deviceLog) {
+      const line = `${frame.method} ${frame.url}`;
+      ctx.deviceLog.record(session, 'in', body.length > 0 ? Buffer.concat([Buffer.from(`${line}\n`), body]) : line);
+    }
+    const respond = (reply: HttpReply) => {
+      if (reply.body !== undefined && reply.body.length > 0) ctx.deviceLog?.record(session, 'out', reply.body);
+      send(res, reply);
+    };
     let result: DecodeResult;
     try {
       result = protocol.decoder(frame, session);
@@ -71,9 +79,9 @@ export async function startHttpListener(
     if (reply.status === 200 && reply.body === undefined && session.uniqueId) {
       const next = queued.get(session.uniqueId)?.shift();
       if (queued.get(session.uniqueId)?.length === 0) queued.delete(session.uniqueId);
-      if (next) return send(res, { ...reply, body: next.data });
+      if (next) return respond({ ...reply, body: next.data });
     }
-    send(res, reply);
+    respond(reply);
   };
 
   const server = createServer((req, res) => {

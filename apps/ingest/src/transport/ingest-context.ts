@@ -1,5 +1,6 @@
 import type { Bus } from '@waymark/bus/bus';
 import type { Logger } from 'pino';
+import type { DeviceLogRecorder } from './device-log-recorder';
 import type { DeviceRegistry } from './session';
 
 /** What every listener of one ingest node shares. */
@@ -10,6 +11,8 @@ export interface IngestContext {
   devices: DeviceRegistry;
   /** Least time between two `online` statuses of one connectionless device. */
   statusIntervalMs: number;
+  /** records raw frames into the device log (absent: nothing is logged) */
+  deviceLog?: DeviceLogRecorder;
 }
 
 /** A running listener of one protocol on one transport. */

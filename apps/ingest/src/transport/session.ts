@@ -1,10 +1,22 @@
 import type { ProtocolDefinition, SessionView, Transport } from '../protocols/protocol.types';
 
+/** A frame seen on a session before it named its device, for the device log (device-log-recorder.ts). */
+export interface SeenFrame {
+  at: number;
+  direction: 'in' | 'out';
+  /** its first bytes, copied */
+  data: Buffer;
+  /** its whole length */
+  size: number;
+}
+
 /** One TCP connection, one UDP peer (ip:port) or one HTTP request, and the device it belongs to once known. */
 export class Session implements SessionView {
   uniqueId: string | null = null;
   state: Record<string, unknown> = {};
   receivedAt = new Date();
+  /** frames seen before the session named its device (device-log-recorder.ts), logged once it does */
+  unlabelled: SeenFrame[] | undefined = undefined;
 
   constructor(
     readonly protocol: string,

@@ -89,7 +89,9 @@ function handleConnection(
     (logger ??= ctx.logger.child({ protocol: protocol.name, transport: 'tcp', remote: session.remoteAddress }));
   const framer = protocol.framer?.() ?? passThrough;
   const write = (data: Buffer | string) => {
-    if (!socket.destroyed) socket.write(data);
+    if (socket.destroyed) return;
+    socket.write(data);
+    ctx.deviceLog?.record(session, 'out', data);
   };
   const channel: DeviceChannel = {
     protocol,

@@ -54,7 +54,10 @@ export async function startUdpListener(
         forget(oldestKey, oldest);
       }
       const session = new Session(protocol.name, 'udp', key);
-      const deliver = (data: Buffer | string) => socket.send(data, rinfo.port, rinfo.address);
+      const deliver = (data: Buffer | string) => {
+        socket.send(data, rinfo.port, rinfo.address);
+        ctx.deviceLog?.record(session, 'out', data);
+      };
       peer = { session, channel: { protocol, session, deliver }, chain: Promise.resolve(), lastSeen: 0 };
     }
     peers.set(key, peer);

@@ -3,6 +3,9 @@ import { initReactI18next } from 'react-i18next';
 import alertsEl from '../features/alerts/locales/el.json';
 import alertsEn from '../features/alerts/locales/en.json';
 import alertsFr from '../features/alerts/locales/fr.json';
+import deviceLogEl from '../features/device-log/locales/el.json';
+import deviceLogEn from '../features/device-log/locales/en.json';
+import deviceLogFr from '../features/device-log/locales/fr.json';
 import devicesEl from '../features/devices/locales/el.json';
 import devicesEn from '../features/devices/locales/en.json';
 import devicesFr from '../features/devices/locales/fr.json';
@@ -55,6 +58,7 @@ export const resources = {
     translation: en,
     map: mapEn,
     devices: devicesEn,
+    deviceLog: deviceLogEn,
     geofences: geofencesEn,
     alerts: alertsEn,
     notifications: notificationsEn,
@@ -69,6 +73,7 @@ export const resources = {
     translation: fr,
     map: mapFr,
     devices: devicesFr,
+    deviceLog: deviceLogFr,
     geofences: geofencesFr,
     alerts: alertsFr,
     notifications: notificationsFr,
@@ -83,6 +88,7 @@ export const resources = {
     translation: el,
     map: mapEl,
     devices: devicesEl,
+    deviceLog: deviceLogEl,
     geofences: geofencesEl,
     alerts: alertsEl,
     notifications: notificationsEl,

@@ -6,6 +6,7 @@ import type admin from '../features/admin/shared/locales/en.json';
 import type adminStock from '../features/admin/stock/locales/en.json';
 import type adminTenants from '../features/admin/tenants/locales/en.json';
 import type alerts from '../features/alerts/locales/en.json';
+import type deviceLog from '../features/device-log/locales/en.json';
 import type devices from '../features/devices/locales/en.json';
 import type drivers from '../features/drivers/locales/en.json';
 import type geofences from '../features/geofences/locales/en.json';
@@ -25,6 +26,7 @@ declare module 'i18next' {
       translation: typeof en;
       map: typeof map;
       devices: typeof devices;
+      deviceLog: typeof deviceLog;
       geofences: typeof geofences;
       alerts: typeof alerts;
       notifications: typeof notifications;

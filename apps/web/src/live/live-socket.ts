@@ -54,6 +54,14 @@ export class LiveSocket {
     }
   }
 
+  /** Sends a client message (`{"logs": true}`) when the socket is open; false when it is not (sent again on open). */
+  send(message: string): boolean {
+    const socket = this.socket;
+    if (socket?.readyState !== 1) return false;
+    socket.send(message);
+    return true;
+  }
+
   private connect(): void {
     const url = this.options.url();
     if (!url || this.stopped) return;

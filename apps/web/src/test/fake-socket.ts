@@ -8,6 +8,10 @@ export class FakeSocket {
   onclose: (() => void) | null = null;
   onerror: (() => void) | null = null;
   closed = false;
+  /** WebSocket's: 1 (OPEN) once `open()` was called */
+  readyState = 0;
+  /** what the client sent (`{"logs": true}`), as text */
+  readonly sent: string[] = [];
 
   constructor(readonly url: string) {
     FakeSocket.opened.push(this);
@@ -17,11 +21,14 @@ export class FakeSocket {
   static latest = () => FakeSocket.opened[FakeSocket.opened.length - 1] as FakeSocket;
 
   open() {
+    this.readyState = 1;
     this.onopen?.();
   }
 
-  send(frame: LiveFrame) {
-    this.sendText(JSON.stringify(frame));
+  /** A frame from the server (an object of the contract); text is what the client sends, recorded in `sent`. */
+  send(frame: LiveFrame | string) {
+    if (typeof frame === 'string') this.sent.push(frame);
+    else this.sendText(JSON.stringify(frame));
   }
 
   /** Any text, e.g. a frame the contract does not have. */
@@ -30,6 +37,7 @@ export class FakeSocket {
   }
 
   drop() {
+    this.readyState = 3;
     this.onclose?.();
   }
 

@@ -1,3 +1,4 @@
+import { socketLogsRequestSchema } from '@waymark/contracts/device-log';
 import { frameText } from '@waymark/contracts/socket';
 import type { ShareLink } from '@waymark/db/client';
 import type { FastifyRequest } from 'fastify';
@@ -7,12 +8,15 @@ import type { AppContext } from '../../context';
 import { forbidden, notFound, unauthorized } from '../../http-error';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { bearer } from '../../plugins/app/authenticate';
+import { liveDeviceLog } from '../device-log/device-log.socket';
 import { latestPositions } from '../positions/positions.service';
 import { activeShare, SHARE_NOT_FOUND } from '../share/share.service';
 import { streamShare } from '../share/share-socket';
 import { mayWatchLive, seesTenant } from './socket.service';
 
 export const KEEPALIVE_MS = 55_000;
+/** A client's message longer than this is not read (the only one understood is `{"logs": true|false}`). */
+const MAX_CLIENT_MESSAGE = 256;
 /** Close code of a socket whose access ended (sign-out, disable, password or role change): sign in again. */
 export const SOCKET_REVOKED = 4001;
 /** the share link a socket request came with (set before the upgrade, read by the handler) */
@@ -23,6 +27,8 @@ const shares = new WeakMap<FastifyRequest, ShareLink>();
  * visible device}`, then `{"positions"}`, `{"devices"}` and `{"events"}` as they happen, `{}` every 55 s to keep
  * proxies open. A signed-in socket needs a flag that reads positions (LIVE_PERMISSIONS) and sees what REST shows
  * its user; it is closed (SOCKET_REVOKED) when its user's access changes, so a narrower access means a new socket.
+ * A client may send `{"logs": true}` to receive its devices' raw frames as `{"logs"}` frames, `{"logs": false}` to
+ * stop (device-log.socket.ts); anything else it sends is ignored.
  */
 export const socketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
@@ -62,9 +68,23 @@ export const socketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         close: (reason) => socket.close(SOCKET_REVOKED, reason),
       });
       const keepalive = setInterval(() => send(frameText({})), KEEPALIVE_MS);
+      const logs = liveDeviceLog(ctx, auth, (items) => send(frameText({ logs: items })));
+      socket.on('message', (raw: Buffer, isBinary: boolean) => {
+        if (isBinary || raw.length > MAX_CLIENT_MESSAGE) return;
+        let request: unknown;
+        try {
+          request = JSON.parse(raw.toString('utf8'));
+        } catch {
+          return;
+        }
+        const parsed = socketLogsRequestSchema.safeParse(request);
+        if (!parsed.success) return;
+        logs.set(parsed.data.logs).catch((err) => req.log.warn({ err }, 'live log not started'));
+      });
       socket.on('close', () => {
         clearInterval(keepalive);
         unsubscribe();
+        logs.stop();
       });
       send(frameText({ positions: await latestPositions(auth) }));
     },

@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
-import { IconCurrentLocation, IconEdit, IconRadar, IconTerminal2, IconTrash } from '@tabler/icons-react';
+import { IconCurrentLocation, IconEdit, IconFileText, IconRadar, IconTerminal2, IconTrash } from '@tabler/icons-react';
 import type { Device } from '@waymark/contracts/device';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,6 +46,7 @@ export function DeviceRowActions({ device, canEdit, onEdit, onDelete }: Props) {
   const { t } = useTranslation('devices');
   const canTrack = useHasPermission(['TRACK_DEVICES']);
   const canCommand = useHasPermission(['SEND_COMMAND']);
+  const canReadLog = useHasPermission(['VIEW_DEVICE_DETAILS']);
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       {canTrack && (
@@ -59,6 +60,11 @@ export function DeviceRowActions({ device, canEdit, onEdit, onDelete }: Props) {
       {canCommand && (
         <Action label={t('actions.command', { name: device.name })} to={`/command?deviceId=${device.id}`}>
           <IconTerminal2 size={18} />
+        </Action>
+      )}
+      {canReadLog && (
+        <Action label={t('actions.dataReport', { name: device.name })} to={`/report/logs?deviceId=${device.id}`}>
+          <IconFileText size={18} />
         </Action>
       )}
       {canEdit && (
