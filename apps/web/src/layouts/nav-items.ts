@@ -6,6 +6,7 @@ import {
   IconChartLine,
   IconCreditCard,
   IconDevices,
+  IconFileText,
   IconParking,
   IconPolygon,
   IconRadar,
@@ -60,7 +61,8 @@ export interface NavItem {
     | 'nav.reportTrips'
     | 'nav.reportStops'
     | 'nav.reportSummary'
-    | 'nav.reportChart';
+    | 'nav.reportChart'
+    | 'nav.reportLogs';
   to: string;
   icon: ComponentType<{ size?: number }>;
   /** Any one flag suffices; empty or missing means every signed-in user. */
@@ -107,6 +109,7 @@ export const navSections: readonly NavSection[] = [
         permissions: ['VIEW_SUMMARY_REPORTS'],
       },
       { label: 'nav.reportChart', to: '/report/chart', icon: IconChartLine, permissions: ['VIEW_CHART_REPORTS'] },
+      { label: 'nav.reportLogs', to: '/report/logs', icon: IconFileText, permissions: ['VIEW_DEVICE_DETAILS'] },
     ],
   },
   {
