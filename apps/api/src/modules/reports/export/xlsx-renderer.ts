@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { CellFormat } from './cell-format';
@@ -9,6 +10,22 @@ import { breathe, waitForDrain } from './write-stream';
 /** Rows above the table: title, period, generated time, a blank line. */
 const HEAD_ROWS = 4;
 
+/** The part of a readable-stream v2 Writable (what archiver hands exceljs) that tells it is full. */
+interface LegacyWritable {
+  _writableState?: { needDrain?: boolean };
+  once(event: 'drain', listener: () => void): unknown;
+}
+
+/**
+ * The stream that carries the sheet into the zip. exceljs writes rows into it without waiting (its buffer ignores
+ * back-pressure), and it is an older stream kind without `writableNeedDrain`, so the renderer reads its state and
+ * waits for it. This reaches into exceljs's streaming writer (the sheet's stream and that stream's pipe); the
+ * memory test of the 100,000-row export guards it.
+ */
+function sheetCompressor(sheet: unknown): LegacyWritable | undefined {
+  return (sheet as { stream?: { pipes?: LegacyWritable[] } }).stream?.pipes?.[0];
+}
+
 /**
  * The report as an XLSX workbook of one sheet, streamed: each row is committed (compressed and written) as it
  * comes, shared strings are off (they would keep every text until the end), and the writer waits for the reader
@@ -18,7 +35,13 @@ const HEAD_ROWS = 4;
 export async function renderXlsx<Row>(doc: ReportDocument<Row>, out: Writable): Promise<void> {
   const format = new CellFormat(doc.preferences, reportTexts(doc.preferences.language));
   const t = format.texts;
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+    // the fastest deflate: an export is downloaded once, and time spent squeezing it is time the reader waits
+    zip: { zlib: { level: 1 } },
+  });
   workbook.creator = 'Waymark';
   workbook.created = doc.generatedAt;
   const sheet = workbook.addWorksheet(doc.title.slice(0, 31).replace(/[\\/?*[\]:]/g, ' ') || 'Report', {
@@ -57,6 +80,8 @@ export async function renderXlsx<Row>(doc: ReportDocument<Row>, out: Writable): 
     row.commit();
     if (++count % 500 === 0) {
       await waitForDrain(out);
+      const compressor = sheetCompressor(sheet);
+      if (compressor?._writableState?.needDrain) await once(compressor, 'drain');
       await breathe();
     }
   }
