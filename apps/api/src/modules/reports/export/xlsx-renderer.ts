@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { CellFormat } from './cell-format';
@@ -81,7 +80,7 @@ export async function renderXlsx<Row>(doc: ReportDocument<Row>, out: Writable): 
     if (++count % 500 === 0) {
       await waitForDrain(out);
       const compressor = sheetCompressor(sheet);
-      if (compressor?._writableState?.needDrain) await once(compressor, 'drain');
+      if (compressor?._writableState?.needDrain) await new Promise((resolve) => compressor.once('drain', resolve));
       await breathe();
     }
   }
