@@ -80,7 +80,8 @@ export async function renderXlsx<Row>(doc: ReportDocument<Row>, out: Writable): 
     if (++count % 500 === 0) {
       await waitForDrain(out);
       const compressor = sheetCompressor(sheet);
-      if (compressor?._writableState?.needDrain) await new Promise((resolve) => compressor.once('drain', resolve));
+      if (compressor?._writableState?.needDrain)
+        await new Promise<void>((resolve) => compressor.once('drain', () => resolve()));
       await breathe();
     }
   }
