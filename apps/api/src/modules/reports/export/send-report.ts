@@ -18,7 +18,6 @@
  *
  * Readers' preferences come from readerPreferences(db, user) in export-preferences.ts.
  */
-import { PassThrough } from 'node:stream';
 import type { ReportFormat, ReportType } from '@waymark/contracts/report';
 import { REPORT_FORMATS, REPORT_MIME } from '@waymark/contracts/report';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -26,6 +25,7 @@ import { CellFormat } from './cell-format';
 import type { ReportDocument } from './report-document';
 import type { ReportExportInput } from './report-export';
 import { renderReport, reportDocument } from './report-export';
+import { streamDownload } from './stream-download';
 import { reportTexts } from './texts/report-texts';
 
 /** The download format of a request: a /xlsx, /pdf or /csv path suffix, else the Accept header; null for JSON. */
@@ -67,10 +67,7 @@ async function primed<Row>(rows: Iterable<Row> | AsyncIterable<Row>): Promise<It
   };
 }
 
-/**
- * Streams a document as a download named `<fileBase>-<from>-<to>.<ext>`. A failure once the response has started
- * cuts the download (the client sees it incomplete) and is logged.
- */
+/** Streams a document as a download named `<fileBase>-<from>-<to>.<ext>` (the alert PDF is one). */
 export async function sendDocument<Row>(
   reply: FastifyReply,
   format: ReportFormat,
@@ -78,16 +75,11 @@ export async function sendDocument<Row>(
   fileBase: string,
 ): Promise<FastifyReply> {
   const ready = { ...doc, rows: await primed(doc.rows) };
-  const body = new PassThrough();
-  reply
-    .header('content-type', REPORT_MIME[format])
-    .header('content-disposition', `attachment; filename="${reportFileName(fileBase, format, doc)}"`)
-    .header('cache-control', 'no-store');
-  renderReport(format, ready, body).catch((err: unknown) => {
-    reply.log.error({ err }, 'report export failed');
-    body.destroy(err instanceof Error ? err : new Error(String(err)));
+  return streamDownload(reply, {
+    mime: REPORT_MIME[format],
+    fileName: reportFileName(fileBase, format, doc),
+    write: (out) => renderReport(format, ready, out),
   });
-  return reply.send(body);
 }
 
 /** Streams a report of the API's types in the format (see the top of this file). */
