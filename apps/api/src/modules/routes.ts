@@ -9,6 +9,7 @@ import { computedAttributesRoutes } from './computed-attributes/computed-attribu
 import { dashboardV2Routes } from './dashboard/dashboard.v2.routes';
 import { devicesRoutes } from './devices/devices.routes';
 import { driversRoutes } from './drivers/drivers.routes';
+import { eventPdfRoutes } from './events/event-pdf.routes';
 import { eventsRoutes } from './events/events.routes';
 import { geofencesRoutes } from './geofences/geofences.routes';
 import { groupsRoutes } from './groups/groups.routes';
@@ -59,6 +60,7 @@ export const API_ROUTES: readonly RoutesPlugin[] = [
   notificationsRoutes,
   permissionsRoutes,
   shareRoutes,
+  eventPdfRoutes,
   eventsRoutes,
   groupsRoutes,
 ];
