@@ -14,7 +14,7 @@ afterAll(() => t.close());
 
 let seq = 0;
 /** A tenant with a user holding `permissions` (and preferences), and a geofence alert of its van with a position. */
-async function alertOf(permissions: Permission[], attributes: Record<string, unknown> = {}, coordinateFormat?: string) {
+async function alertOf(permissions: Permission[], attributes: Record<string, string> = {}, coordinateFormat?: string) {
   const tenant = await buildTenant(t.ctx.db);
   const user = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions, attributes, coordinateFormat });
   const { authorization } = await signIn(t.app, user.email);

@@ -21,11 +21,15 @@ export interface Track {
 
 const FLUSH_AT = 64 * 1024;
 
+/** XML 1.0 allows no control character but tab, line feed and carriage return, even escaped. */
+const allowedInXml = (c: string) => c >= ' ' || c === '\t' || c === '\n' || c === '\r';
+
 /** Text for XML content and attribute values. */
 export function xmlText(text: string): string {
-  return text
-    .replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+  return [...text]
+    .filter(allowedInXml)
+    .join('')
+    .replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 const iso = (time: Date) => time.toISOString().replace('.000Z', 'Z');
