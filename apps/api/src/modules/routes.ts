@@ -50,6 +50,7 @@ export const API_ROUTES: readonly RoutesPlugin[] = [
   socketRoutes,
   devicesRoutes,
   positionsRoutes,
+  eventPdfRoutes,
   commandsRoutes,
   computedAttributesRoutes,
   savedCommandsRoutes,
@@ -60,7 +61,6 @@ export const API_ROUTES: readonly RoutesPlugin[] = [
   notificationsRoutes,
   permissionsRoutes,
   shareRoutes,
-  eventPdfRoutes,
   eventsRoutes,
   groupsRoutes,
 ];
