@@ -20,6 +20,20 @@ const PAD = 3;
 const BUFFERED = 1024 * 1024;
 
 /**
+ * Empties the fonts' caches of laid-out words. pdfkit keeps every distinct word it has laid out for the life of
+ * the document, and a report's words are mostly distinct (times, coordinates, addresses): a long export would
+ * grow by tens of kilobytes a page. Kept within a page the cache still serves the headers and repeated names;
+ * turning it off (`fontLayoutCache: false`) made a long export three times slower. This reaches into pdfkit's
+ * font table; the PDF memory test guards it.
+ */
+function forgetLayouts(pdf: PDFKit.PDFDocument): void {
+  const fonts = (pdf as unknown as { _fontFamilies?: Record<string, { layoutCache?: object }> })._fontFamilies;
+  for (const font of Object.values(fonts ?? {})) {
+    if (font.layoutCache) font.layoutCache = Object.create(null);
+  }
+}
+
+/**
  * The report as a PDF table, streamed page by page: a heading (title, period, generated time) on the first page,
  * the header row repeated on every page, a page number at each page's foot, a totals row at the end. A cell is
  * one line; what does not fit ends in an ellipsis. Columns marked `pdf: false` are left out (a page has no room).
@@ -109,6 +123,7 @@ export async function renderPdf<Row>(doc: ReportDocument<Row>, out: Writable): P
 
   const nextLine = () => {
     if (y + ROW_HEIGHT <= bottom()) return;
+    forgetLayouts(pdf);
     pdf.addPage();
     page += 1;
     footer();

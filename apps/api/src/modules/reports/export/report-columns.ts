@@ -46,7 +46,7 @@ export function routeColumns(t: ReportTexts, names: ReportNames = {}): Column<Po
     col(t, 'speed', 'speed', (p) => p.speed, { width: 0.8 }),
     col(t, 'altitude', 'number', (p) => p.altitude, { width: 0.8 }),
     col(t, 'course', 'number', (p) => p.course, { width: 0.7 }),
-    col(t, 'address', 'text', (p) => p.address, { width: 2.6 }),
+    col(t, 'address', 'text', (p) => p.address, { width: 4 }),
     col(t, 'ignition', 'boolean', attribute('ignition'), { width: 0.7 }),
     col(t, 'motion', 'boolean', attribute('motion'), { pdf: false }),
     col(t, 'sat', 'number', attribute('sat'), { pdf: false }),

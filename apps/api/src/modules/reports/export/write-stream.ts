@@ -7,12 +7,18 @@ export async function write(out: Writable, chunk: string | Buffer): Promise<void
 }
 
 /** Resolves when `out` takes writes again; rejects when it fails or closes first (the client went away). */
-export async function waitForDrain(out: Writable): Promise<void> {
-  if (!out.writableNeedDrain) return;
-  const closed = once(out, 'close').then(() => {
-    throw new Error('The export was closed before it was written');
+export function waitForDrain(out: Writable): Promise<void> {
+  if (!out.writableNeedDrain) return Promise.resolve();
+  return new Promise<void>((resolve, reject) => {
+    const settle = (err?: Error) => {
+      out.off('drain', onDrain).off('close', onClose).off('error', settle);
+      if (err) reject(err);
+      else resolve();
+    };
+    const onDrain = () => settle();
+    const onClose = () => settle(new Error('The export was closed before it was written'));
+    out.on('drain', onDrain).on('close', onClose).on('error', settle);
   });
-  await Promise.race([once(out, 'drain'), closed]);
 }
 
 /** Ends `out` and resolves when everything written has been handed on. */
