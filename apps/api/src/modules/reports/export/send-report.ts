@@ -16,7 +16,9 @@
  *     an error the query throws at once (a 404 device, a 400 period) is still an HTTP error; check access before
  *     calling all the same. Return the promise's reply from the handler.
  *
- * Readers' preferences come from readerPreferences(db, user) in export-preferences.ts.
+ * Readers' preferences come from readerPreferences(ctx.db, auth.user) (export-preferences.ts); the names of the
+ * devices, geofences and maintenances that rows carry by id from loadReportNames(auth, deviceIds) (report-names.ts).
+ * A mailed report renders without HTTP: renderReport(format, reportDocument(input), writable) (report-export.ts).
  */
 import type { ReportFormat, ReportType } from '@waymark/contracts/report';
 import { REPORT_FORMATS, REPORT_MIME } from '@waymark/contracts/report';
