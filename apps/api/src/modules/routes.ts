@@ -10,6 +10,7 @@ import { dashboardV2Routes } from './dashboard/dashboard.v2.routes';
 import { deviceLogV2Routes } from './device-log/device-log.v2.routes';
 import { devicesRoutes } from './devices/devices.routes';
 import { driversRoutes } from './drivers/drivers.routes';
+import { eventPdfRoutes } from './events/event-pdf.routes';
 import { eventsRoutes } from './events/events.routes';
 import { geofencesRoutes } from './geofences/geofences.routes';
 import { groupsRoutes } from './groups/groups.routes';
@@ -51,6 +52,7 @@ export const API_ROUTES: readonly RoutesPlugin[] = [
   socketRoutes,
   devicesRoutes,
   positionsRoutes,
+  eventPdfRoutes,
   commandsRoutes,
   computedAttributesRoutes,
   savedCommandsRoutes,
