@@ -40,20 +40,6 @@ export const REPORT_MAX_DAYS: Record<ReportType, number> = {
 /** The most rows a JSON report answers (an `X-Truncated: true` header says more matched); exports stream all. */
 export const REPORT_MAX_ROWS = 100_000;
 
-/** The common query of GET /api/reports/*: repeated deviceId / groupId, from and to in ISO-8601. */
-export const reportQuerySchema = z.object({
-  from: timeSchema.describe('ISO-8601 start, inclusive'),
-  to: timeSchema.describe('ISO-8601 end, inclusive'),
-  deviceId: repeatedSchema(idSchema, REPORT_MAX_DEVICES),
-  groupId: repeatedSchema(idSchema, 1000).describe('devices of these groups and their subgroups'),
-});
-export type ReportQuery = z.infer<typeof reportQuerySchema>;
-
-const flag = z
-  .union([z.boolean(), z.enum(['true', 'false'])])
-  .transform((v) => v === true || v === 'true')
-  .optional();
-
 /** An IANA time zone name (Europe/Paris, UTC, …). */
 export const timeZoneSchema = z
   .string()
@@ -68,12 +54,29 @@ export const timeZoneSchema = z
   }, 'Unknown time zone');
 
 /**
+ * The common query of GET /api/reports/*: repeated deviceId / groupId, from and to in ISO-8601; `timezone` names
+ * the reader's zone for the days of a daily summary and the times of a download (else the user's attribute).
+ */
+export const reportQuerySchema = z.object({
+  from: timeSchema.describe('ISO-8601 start, inclusive'),
+  to: timeSchema.describe('ISO-8601 end, inclusive'),
+  deviceId: repeatedSchema(idSchema, REPORT_MAX_DEVICES),
+  groupId: repeatedSchema(idSchema, 1000).describe('devices of these groups and their subgroups'),
+  timezone: timeZoneSchema.optional().describe('IANA time zone of days and of downloaded times'),
+});
+export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .transform((v) => v === true || v === 'true')
+  .optional();
+
+/**
  * GET /api/reports/summary: `daily=true` splits each device's row per day, days of `timezone` (else the user's
  * `timezone` attribute, else the server's, else UTC).
  */
 export const summaryQuerySchema = reportQuerySchema.extend({
   daily: flag.describe('one row per device and day'),
-  timezone: timeZoneSchema.optional().describe('IANA time zone of the days'),
 });
 export type SummaryQuery = z.infer<typeof summaryQuerySchema>;
 
@@ -211,6 +214,11 @@ export const statisticsSchema = z.object({
   geolocationRequests: z.number().int(),
 });
 export type Statistics = z.infer<typeof statisticsSchema>;
+
+/** GET /api/reports/chart/{format}: the route's positions with the series (position fields or attributes). */
+export const chartQuerySchema = reportQuerySchema.extend({
+  key: repeatedSchema(z.string().min(1).max(64), 20).describe('series: speed, altitude, course, accuracy or an attribute'),
+});
 
 export const statisticsQuerySchema = z.object({
   from: timeSchema,

@@ -1,5 +1,7 @@
 import type { Permission } from '@waymark/contracts/permissions';
 import type { ReportStop, ReportSummary, ReportTrip } from '@waymark/contracts/report';
+import ExcelJS from 'exceljs';
+import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant, buildUser, signIn } from '../../testing/factories';
 import type { Harness } from '../../testing/pipeline-harness';
@@ -174,5 +176,52 @@ describe('access', () => {
       headers,
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('downloads', () => {
+  it('renders trips as XLSX (path suffix) and stops as PDF (Accept header), with the DOWNLOAD flag only', async () => {
+    const loader = await member(car.tenantId, [
+      'VIEW_TRIP_REPORTS',
+      'DOWNLOAD_TRIP_REPORTS',
+      'DOWNLOAD_STOP_REPORTS',
+      'VIEW_STOP_REPORTS',
+    ]);
+    const xlsx = await h.t.app.inject({
+      method: 'GET',
+      url: `/api/reports/trips/xlsx?deviceId=${car.id}&${day}&timezone=Europe/Athens`,
+      headers: loader,
+    });
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    expect(xlsx.headers['content-disposition']).toMatch(/^attachment; filename="trips-2026-03-01-2026-03-02\.xlsx"$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const cells = (sheet?.getSheetValues() ?? []).flat().map(String).join(' | ');
+    expect(cells).toContain('report-car');
+    expect(cells).toContain('Ada Driver');
+    expect(cells).toContain('13:29'); // the first trip's start, 11:29 UTC, in Athens
+    const pdf = await h.t.app.inject({
+      method: 'GET',
+      url: `/api/reports/stops?deviceId=${car.id}&${day}`,
+      headers: { ...loader, accept: 'application/pdf' },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = (await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true })).text;
+    expect(text).toContain('report-car');
+    // the viewer without the DOWNLOAD flag gets JSON, not a file, and a 403 for the file route
+    const json = await h.t.app.inject({
+      method: 'GET',
+      url: `/api/reports/summary/csv?deviceId=${car.id}&${day}`,
+      headers,
+    });
+    expect(json.statusCode).toBe(403);
+    const csv = await h.t.app.inject({
+      method: 'GET',
+      url: `/api/reports/events?deviceId=${car.id}&${day}`,
+      headers: { ...headers, accept: 'text/csv' },
+    });
+    expect(csv.statusCode).toBe(403);
   });
 });
