@@ -1,10 +1,4 @@
-import {
-  type DeviceInput,
-  type deviceListQuerySchema,
-  deviceSchema,
-  type positionQuerySchema,
-  positionSchema,
-} from '@waymark/contracts/device';
+import { type DeviceInput, type deviceListQuerySchema, deviceSchema, positionSchema } from '@waymark/contracts/device';
 import { shareLinkSchema } from '@waymark/contracts/share';
 import { z } from 'zod';
 import { http } from '../../api/http';
@@ -16,9 +10,6 @@ const positionsSchema = z.array(positionSchema);
 export type DeviceListParams = Partial<
   Pick<z.output<typeof deviceListQuerySchema>, 'keyword' | 'groupId' | 'userId' | 'all' | 'limit' | 'offset'>
 >;
-
-/** One device's positions by fix time (ISO UTC bounds); the API answers at most POSITION_HISTORY_LIMIT. */
-export type PositionHistoryParams = Required<Pick<z.output<typeof positionQuerySchema>, 'deviceId' | 'from' | 'to'>>;
 
 function query(params: Record<string, string | number | boolean | undefined>): string {
   const search = new URLSearchParams();
@@ -40,10 +31,6 @@ export const fetchDevice = (id: number, signal?: AbortSignal) =>
 /** GET /api/positions: the latest position of each visible device. */
 export const fetchLatestPositions = (signal?: AbortSignal) =>
   http('/api/positions', { schema: positionsSchema, signal });
-
-/** GET /api/positions?deviceId=&from=&to=: one device's history, oldest first. */
-export const fetchPositionHistory = ({ deviceId, from, to }: PositionHistoryParams, signal?: AbortSignal) =>
-  http(`/api/positions${query({ deviceId, from, to })}`, { schema: positionsSchema, signal });
 
 /** POST /api/devices (409 when the identifier exists). */
 export const createDevice = (input: DeviceInput) =>

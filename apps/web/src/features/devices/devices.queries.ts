@@ -7,8 +7,6 @@ import {
   fetchDevice,
   fetchDevices,
   fetchLatestPositions,
-  fetchPositionHistory,
-  type PositionHistoryParams,
   shareDevice,
   updateDevice,
 } from './devices.api';
@@ -21,7 +19,6 @@ export const deviceKeys = {
   detail: (id: number) => [...deviceKeys.all, 'detail', id] as const,
   positions: () => [...deviceKeys.all, 'positions'] as const,
   latestPositions: () => [...deviceKeys.positions(), 'latest'] as const,
-  history: (params: PositionHistoryParams) => [...deviceKeys.positions(), 'history', params] as const,
   position: (id: number) => [...deviceKeys.positions(), 'byId', id] as const,
 };
 
@@ -55,14 +52,6 @@ export function useLatestPositionsQuery() {
     // a websocket batch replaces thousands of positions: comparing old and new deeply (structural sharing)
     // would cost more than everything else the batch does; the merge already keeps unchanged objects
     structuralSharing: false,
-  });
-}
-
-export function usePositionHistoryQuery(params: PositionHistoryParams | null) {
-  return useQuery({
-    queryKey: deviceKeys.history(params ?? { deviceId: 0, from: '', to: '' }),
-    queryFn: ({ signal }) => fetchPositionHistory(params as PositionHistoryParams, signal),
-    enabled: params != null && params.deviceId > 0 && params.from !== '' && params.to !== '',
   });
 }
 

@@ -7,9 +7,9 @@ export const MIN_STEP_MS = 40;
 /** Longest wait between two steps: a device parked for hours does not freeze the playback. */
 export const MAX_STEP_MS = 3000;
 
-/** How long playback waits before moving from the fix at `from` to the fix at `to` (ISO times). */
-export function stepDelay(from: string, to: string, speed: PlaybackSpeed): number {
-  const gap = new Date(to).getTime() - new Date(from).getTime();
+/** How long playback waits before moving from the step at `from` to the step at `to` (epoch milliseconds). */
+export function stepDelay(from: number, to: number, speed: PlaybackSpeed): number {
+  const gap = to - from;
   if (!Number.isFinite(gap) || gap <= 0) return MIN_STEP_MS;
   return Math.min(MAX_STEP_MS, Math.max(MIN_STEP_MS, gap / speed));
 }

@@ -1,12 +1,14 @@
 import '@mantine/dates/styles.css';
-import { Select, SimpleGrid } from '@mantine/core';
+import { MultiSelect, Select, SimpleGrid } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import type { Device } from '@waymark/contracts/device';
+import type { GroupDto } from '@waymark/contracts/group';
 import { useTranslation } from 'react-i18next';
 import { REPLAY_PERIODS, type ReplayPeriod } from '../../../lib/period';
 
 export interface ReplayFilterValues {
-  deviceId: number | null;
+  deviceIds: number[];
+  groupIds: number[];
   period: ReplayPeriod;
   /** The custom range as the date pickers give it ("YYYY-MM-DD HH:mm:ss", local time). */
   custom: [string | null, string | null];
@@ -16,24 +18,42 @@ interface Props {
   value: ReplayFilterValues;
   onChange: (value: ReplayFilterValues) => void;
   devices: readonly Device[];
-  devicesLoading: boolean;
+  groups: readonly GroupDto[];
+  loading: boolean;
 }
 
-/** The device and the period to replay; a custom period adds from/to date-time pickers. */
-export function ReplayFilters({ value, onChange, devices, devicesLoading }: Props) {
+const toValues = (ids: readonly number[]) => ids.map(String);
+
+/**
+ * The devices and groups to replay together (a group's devices count too), and the period; a custom period adds
+ * from/to date-time pickers.
+ */
+export function ReplayFilters({ value, onChange, devices, groups, loading }: Props) {
   const { t } = useTranslation('replay');
   const custom = value.period === 'custom';
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: custom ? 4 : 2 }} spacing="sm">
-      <Select
-        label={t('device')}
-        placeholder={t('devicePlaceholder')}
+    <SimpleGrid cols={{ base: 1, xs: 2, md: custom ? 5 : 3 }} spacing="sm">
+      <MultiSelect
+        label={t('devices')}
+        placeholder={value.deviceIds.length ? undefined : t('devicePlaceholder')}
         data={devices.map((d) => ({ value: String(d.id), label: d.name }))}
-        value={value.deviceId == null ? null : String(value.deviceId)}
-        onChange={(id) => onChange({ ...value, deviceId: id ? Number(id) : null })}
+        value={toValues(value.deviceIds)}
+        onChange={(ids) => onChange({ ...value, deviceIds: ids.map(Number) })}
         searchable
+        clearable
         nothingFoundMessage={t('noMatch')}
-        disabled={devicesLoading}
+        disabled={loading}
+      />
+      <MultiSelect
+        label={t('groups')}
+        placeholder={value.groupIds.length ? undefined : t('groupPlaceholder')}
+        data={groups.map((g) => ({ value: String(g.id), label: g.name }))}
+        value={toValues(value.groupIds)}
+        onChange={(ids) => onChange({ ...value, groupIds: ids.map(Number) })}
+        searchable
+        clearable
+        nothingFoundMessage={t('noMatch')}
+        disabled={loading}
       />
       <Select
         label={t('period')}

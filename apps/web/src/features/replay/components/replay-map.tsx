@@ -1,14 +1,17 @@
 import 'leaflet/dist/leaflet.css';
-import { Box } from '@mantine/core';
-import type { Position } from '@waymark/contracts/device';
+import { Box, Text } from '@mantine/core';
+import type { ReportStop } from '@waymark/contracts/report';
 import { latLngBounds } from 'leaflet';
 import { useEffect, useMemo } from 'react';
-import { CircleMarker, MapContainer, Polyline, useMap } from 'react-leaflet';
+import { useTranslation } from 'react-i18next';
+import { CircleMarker, MapContainer, Polyline, Popup, useMap } from 'react-leaflet';
 import { BaseTileLayer } from '../../../components/tile-layers';
+import { formatDuration, formatTime } from '../../../lib/format/time';
+import { type ReplayTrack, trackIndexAt } from '../replay-timeline';
 
 type LatLng = [number, number];
 
-/** Pans to the current point when it leaves the visible part of the map. */
+/** Pans to the current point when it leaves the visible part of the map (one device replayed). */
 function KeepInView({ point }: { point: LatLng }) {
   const map = useMap();
   useEffect(() => {
@@ -18,21 +21,35 @@ function KeepInView({ point }: { point: LatLng }) {
 }
 
 interface Props {
-  points: readonly Position[];
-  index: number;
+  tracks: readonly ReplayTrack[];
+  /** the player's current time (epoch ms) */
+  time: number;
+  stops: readonly ReportStop[];
+  /** a stop was clicked: the player goes there */
+  onStop: (stop: ReportStop) => void;
+  nameOf: (deviceId: number) => string;
   label: string;
   customTileUrl: string | null;
-  color?: string;
   height?: number | string;
 }
 
-/** The route of a replay: the whole route faint, the part already played solid, and the current point. */
-export function ReplayMap({ points, index, label, customTileUrl, color = '#5D87FF', height = 440 }: Props) {
-  const route = useMemo(() => points.map((p) => [p.latitude, p.longitude] as LatLng), [points]);
-  const played = useMemo(() => route.slice(0, index + 1), [route, index]);
-  const current = route[index] ?? route[0] ?? ([0, 0] as LatLng);
-  // the map opens on the whole route (one fix: centred on it)
-  const bounds = useMemo(() => (route.length > 1 ? latLngBounds(route).pad(0.1) : undefined), [route]);
+/**
+ * The replayed routes, each in its device's colour: the whole route faint, the part already played solid, the
+ * device where it is at the current time, and the stops of the period (duration in the popup).
+ */
+export function ReplayMap({ tracks, time, stops, onStop, nameOf, label, customTileUrl, height = 440 }: Props) {
+  const { t, i18n } = useTranslation('replay');
+  const routes = useMemo(
+    () => tracks.map((track) => track.points.map((p) => [p.latitude, p.longitude] as LatLng)),
+    [tracks],
+  );
+  const colorOf = useMemo(() => new Map(tracks.map((track) => [track.deviceId, track.color])), [tracks]);
+  const all = useMemo(() => routes.flat(), [routes]);
+  // the map opens on every route (one fix: centred on it)
+  const bounds = useMemo(() => (all.length > 1 ? latLngBounds(all).pad(0.1) : undefined), [all]);
+  const currents = tracks.map((track, i) => ({ track, route: routes[i] ?? [], at: trackIndexAt(track, time) }));
+  const only = currents.length === 1 ? currents[0] : undefined;
+  const onlyPoint = only ? (only.route[Math.max(0, only.at)] ?? null) : null;
   return (
     <Box
       h={height}
@@ -42,15 +59,45 @@ export function ReplayMap({ points, index, label, customTileUrl, color = '#5D87F
       data-testid="replay-map"
     >
       <MapContainer
-        {...(bounds ? { bounds } : { center: current, zoom: 15 })}
+        {...(bounds ? { bounds } : { center: all[0] ?? [0, 0], zoom: 15 })}
         style={{ height: '100%', width: '100%' }}
       >
         <BaseTileLayer layer={customTileUrl ? 'custom' : 'osm'} customUrl={customTileUrl} />
-        {route.length > 1 && <Polyline positions={route} pathOptions={{ color, opacity: 0.35, weight: 4 }} />}
-        {played.length > 1 && <Polyline positions={played} pathOptions={{ color, weight: 4 }} />}
-        <CircleMarker center={current} radius={8} pathOptions={{ color, fillOpacity: 0.9 }} />
-        <KeepInView point={current} />
+        {currents.map(({ track, route, at }) => (
+          <TrackLayer key={track.deviceId} color={track.color} route={route} at={at} />
+        ))}
+        {stops.map((stop) => (
+          <CircleMarker
+            key={`${stop.deviceId}|${stop.startTime}`}
+            center={[stop.latitude, stop.longitude]}
+            radius={6}
+            pathOptions={{ color: colorOf.get(stop.deviceId) ?? '#495057', fillColor: '#fff', fillOpacity: 1 }}
+            eventHandlers={{ click: () => onStop(stop) }}
+          >
+            <Popup>
+              <Text size="sm" fw={500}>
+                {t('stopAt', { name: nameOf(stop.deviceId) })}
+              </Text>
+              <Text size="xs">{formatTime(stop.startTime, i18n.language)}</Text>
+              <Text size="xs">{t('stopFor', { duration: formatDuration(stop.duration) })}</Text>
+            </Popup>
+          </CircleMarker>
+        ))}
+        {onlyPoint && <KeepInView point={onlyPoint} />}
       </MapContainer>
     </Box>
+  );
+}
+
+/** One device's route: faint whole, solid up to its current fix, and a marker there (none before its first fix). */
+function TrackLayer({ color, route, at }: { color: string; route: readonly LatLng[]; at: number }) {
+  const played = useMemo(() => route.slice(0, at + 1), [route, at]);
+  const current = route[at];
+  return (
+    <>
+      {route.length > 1 && <Polyline positions={[...route]} pathOptions={{ color, opacity: 0.35, weight: 4 }} />}
+      {played.length > 1 && <Polyline positions={played} pathOptions={{ color, weight: 4 }} />}
+      {current && <CircleMarker center={current} radius={8} pathOptions={{ color, fillOpacity: 0.9 }} />}
+    </>
   );
 }

@@ -1,78 +1,91 @@
 import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { POSITION_HISTORY_LIMIT } from '@waymark/contracts/device';
+import { REPORT_MAX_ROWS } from '@waymark/contracts/report';
 import dayjs from 'dayjs';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { EmptyState, ErrorState } from '../../../components/state-views';
 import { usePageTitle } from '../../../components/use-page-title';
 import { replayRange } from '../../../lib/period';
-import { useDevicesQuery, usePositionHistoryQuery } from '../../devices/devices.queries';
+import { useDevicesQuery } from '../../devices/devices.queries';
+import { useGroupsQuery } from '../../groups/groups.queries';
 import { useMapPreferences } from '../../map/use-map-preferences';
+import { useHasPermission } from '../../permissions/use-has-permission';
+import { useReplayRouteQuery, useReplayStopsQuery, useReplaySummaryQuery } from '../replay.queries';
+import { isEmptySelection, readReplaySelection, replayQuery, writeReplaySelection } from '../replay-selection';
+import { tracksOf } from '../replay-timeline';
 import { ReplayFilters, type ReplayFilterValues } from './replay-filters';
-import { ReplayPlayer } from './replay-player';
+import { ReplayView } from './replay-view';
 
 const toDate = (value: string | null) => (value ? dayjs(value).toDate() : null);
 
-function deviceIdOf(value: string | null): number | null {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-
-/** replay — a device's route over a period, played back on a map (`?deviceId=` preselects the device). */
+/**
+ * replay — the routes of one or several devices, or of groups, over a period, played back together on a map with
+ * the trip summary beside it. The URL keeps the selection (`?deviceId=1&deviceId=2&groupId=5`).
+ */
 export function ReplayPanel() {
   const { t } = useTranslation('replay');
   usePageTitle(t('title'));
   const [searchParams, setSearchParams] = useSearchParams();
-  const deviceId = deviceIdOf(searchParams.get('deviceId'));
+  const selection = useMemo(() => readReplaySelection(searchParams), [searchParams]);
   const [period, setPeriod] = useState<ReplayFilterValues['period']>('today');
   const [custom, setCustom] = useState<ReplayFilterValues['custom']>([null, null]);
   // "now" of the relative periods, taken when the period is chosen so the request stays the same meanwhile
   const [now, setNow] = useState(() => new Date());
   const prefs = useMapPreferences();
   const devices = useDevicesQuery();
+  const groups = useGroupsQuery();
+  const mayViewSummary = useHasPermission(['VIEW_SUMMARY_REPORTS']);
+  const mayViewStops = useHasPermission(['VIEW_STOP_REPORTS']);
 
   const range = useMemo(() => replayRange(period, now, [toDate(custom[0]), toDate(custom[1])]), [period, now, custom]);
-  const params = deviceId && range ? { deviceId, from: range.from.toISOString(), to: range.to.toISOString() } : null;
-  const history = usePositionHistoryQuery(params);
+  const query = useMemo(
+    () => (!isEmptySelection(selection) && range ? replayQuery(selection, range.from, range.to) : null),
+    [selection, range],
+  );
+  const route = useReplayRouteQuery(query);
+  const summary = useReplaySummaryQuery(query, mayViewSummary);
+  const stops = useReplayStopsQuery(query, mayViewStops);
+  const tracks = useMemo(() => tracksOf(route.data?.rows ?? []), [route.data]);
+  const names = useMemo(() => new Map((devices.data ?? []).map((d) => [d.id, d.name])), [devices.data]);
+  const nameOf = useCallback((id: number) => names.get(id) ?? `#${id}`, [names]);
 
   const onFiltersChange = (next: ReplayFilterValues) => {
-    if (next.deviceId !== deviceId) {
-      setSearchParams(
-        (old) => {
-          const search = new URLSearchParams(old);
-          if (next.deviceId) search.set('deviceId', String(next.deviceId));
-          else search.delete('deviceId');
-          return search;
-        },
-        { replace: true },
-      );
-    }
+    const chosen = { deviceIds: next.deviceIds, groupIds: next.groupIds };
+    if (writeReplaySelection(chosen, searchParams).toString() !== searchParams.toString())
+      setSearchParams((old) => writeReplaySelection(chosen, old), { replace: true });
     if (next.period !== period) setNow(new Date());
     setPeriod(next.period);
     setCustom(next.custom);
   };
 
   let body: ReactNode;
-  if (!deviceId) body = <EmptyState message={t('chooseDevice')} />;
-  else if (!range) body = <EmptyState message={t('completeRange')} />;
-  else if (history.isPending)
+  if (isEmptySelection(selection)) body = <EmptyState message={t('chooseDevice')} />;
+  else if (!range || !query) body = <EmptyState message={t('completeRange')} />;
+  else if (route.isPending)
     body = (
       <Center py="xl" role="status" aria-label={t('loading')}>
         <Loader />
       </Center>
     );
-  else if (history.isError)
-    body = <ErrorState error={history.error} title={t('loadFailed')} onRetry={() => void history.refetch()} />;
-  else if (history.data.length === 0) body = <EmptyState message={t('empty')} />;
+  else if (route.isError)
+    body = <ErrorState error={route.error} title={t('loadFailed')} onRetry={() => void route.refetch()} />;
+  else if (tracks.length === 0) body = <EmptyState message={t('empty')} />;
   else
     body = (
       <Stack gap="sm">
-        {history.data.length >= POSITION_HISTORY_LIMIT && (
-          <Alert color="yellow">{t('truncated', { count: POSITION_HISTORY_LIMIT })}</Alert>
-        )}
+        {route.data.truncated && <Alert color="yellow">{t('truncated', { count: REPORT_MAX_ROWS })}</Alert>}
         {/* a new route starts playback over */}
-        <ReplayPlayer key={`${params?.deviceId}|${params?.from}|${params?.to}`} points={history.data} prefs={prefs} />
+        <ReplayView
+          key={query.toString()}
+          tracks={tracks}
+          summary={mayViewSummary ? summary : null}
+          stops={mayViewStops ? stops : null}
+          nameOf={nameOf}
+          prefs={prefs}
+          from={range.from.toISOString()}
+          to={range.to.toISOString()}
+        />
       </Stack>
     );
 
@@ -87,10 +100,11 @@ export function ReplayPanel() {
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
           <ReplayFilters
-            value={{ deviceId, period, custom }}
+            value={{ ...selection, period, custom }}
             onChange={onFiltersChange}
             devices={devices.data ?? []}
-            devicesLoading={devices.isPending}
+            groups={groups.data ?? []}
+            loading={devices.isPending}
           />
           {devices.isError && <ErrorState error={devices.error} title={t('devicesFailed')} />}
         </Stack>
