@@ -59,7 +59,7 @@ CREATE TABLE "activity_hours" (
 -- CreateTable
 CREATE TABLE "device_activity" (
     "deviceId" INTEGER NOT NULL,
-    "state" JSONB NOT NULL,
+    "state" JSON NOT NULL,
     "since" TIMESTAMP(3) NOT NULL,
     "updatedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { ActivityState, Segment, TrackPoint } from './activity-types';
 import type { HourTally } from './hours';
+import { decodeState, encodeState } from './state-codec';
 import { trackPoint } from './track-point';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -21,12 +22,12 @@ export interface StoredActivity {
 
 /** The detector states of some devices (with the lock the pipeline holds on their rows). */
 export async function loadStates(query: Query, deviceIds: number[]): Promise<Map<number, StoredActivity>> {
-  const rows = await query<{ deviceId: number; state: ActivityState; since: string }>(
+  const rows = await query<{ deviceId: number; state: unknown; since: string }>(
     `SELECT "deviceId", state, (EXTRACT(EPOCH FROM since) * 1000)::float8 AS since
        FROM device_activity WHERE "deviceId" = ANY($1::int[])`,
     [deviceIds],
   );
-  return new Map(rows.map((r) => [r.deviceId, { state: r.state, since: Number(r.since) }]));
+  return new Map(rows.map((r) => [r.deviceId, { state: decodeState(r.state), since: Number(r.since) }]));
 }
 
 export async function saveStates(
@@ -37,9 +38,13 @@ export async function saveStates(
   await client.query({
     name: 'activity-save-states',
     text: `INSERT INTO device_activity ("deviceId", state, since, "updatedAt")
-           SELECT d, s::jsonb, t::timestamp, now() FROM unnest($1::int[], $2::text[], $3::text[]) AS u(d, s, t)
+           SELECT d, s::json, t::timestamp, now() FROM unnest($1::int[], $2::text[], $3::text[]) AS u(d, s, t)
            ON CONFLICT ("deviceId") DO UPDATE SET state = EXCLUDED.state, since = EXCLUDED.since, "updatedAt" = now()`,
-    values: [rows.map((r) => r.deviceId), rows.map((r) => JSON.stringify(r.state)), rows.map((r) => iso(r.since))],
+    values: [
+      rows.map((r) => r.deviceId),
+      rows.map((r) => JSON.stringify(encodeState(r.state))),
+      rows.map((r) => iso(r.since)),
+    ],
   });
 }
 
