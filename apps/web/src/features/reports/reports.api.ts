@@ -5,9 +5,14 @@ import { ApiError, CONNECTION_ERROR, messageOf } from '../../api/api-error';
 import { http, refreshAccessToken } from '../../api/http';
 import { getAccessToken } from '../../api/token-storage';
 
-/** GET /api/reports/<type>[/<format>]?<query>: the JSON report, or its download in `format`. */
+/**
+ * GET /api/reports/<type>[/<format>]?<query>: the JSON report, or its download in `format`; with the browser's time
+ * zone, which a daily summary's days and a download's times follow (as the page shows them).
+ */
 export function reportUrl(type: ReportType, query: URLSearchParams, format?: ReportFormat): string {
-  return `/api/reports/${type}${format ? `/${format}` : ''}?${query}`;
+  const q = new URLSearchParams(query);
+  if (!q.has('timezone')) q.set('timezone', Intl.DateTimeFormat().resolvedOptions().timeZone);
+  return `/api/reports/${type}${format ? `/${format}` : ''}?${q}`;
 }
 
 /** A GET with the session's Bearer token, refreshed once on 401; a failure throws the server's message. */

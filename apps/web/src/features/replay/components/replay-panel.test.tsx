@@ -33,6 +33,7 @@ describe('replay page', () => {
       deviceId: '2',
       from: new Date(2026, 0, 14).toISOString(),
       to: new Date(new Date(2026, 0, 15).getTime() - 1).toISOString(),
+      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     // the URL's device is the picker's one pill
     const picked = screen.getByRole('combobox', { name: 'Devices' }).closest('.mantine-MultiSelect-root');
@@ -48,6 +49,7 @@ describe('replay page', () => {
         deviceId: '2',
         from: new Date(2026, 0, 13).toISOString(),
         to: new Date(new Date(2026, 0, 14).getTime() - 1).toISOString(),
+        timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       }),
     );
 

@@ -91,6 +91,7 @@ describe('trips report', () => {
       deviceId: '2',
       from: '2026-11-18T11:00:00.000Z',
       to: '2026-11-18T12:00:00.000Z',
+      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     expect(await screen.findByText("The selected trip's route, from the green start to the red end")).toBeTruthy();
     expect(screen.getAllByTestId('report-row')[1]?.getAttribute('aria-selected')).toBe('true');
