@@ -17,6 +17,7 @@ import { maintenanceRoutes } from './maintenance/maintenance.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { oidcRoutes } from './oidc/oidc.routes';
 import { passwordRoutes } from './password/password.routes';
+import { petsV2Routes } from './pets/pets.v2.routes';
 import { permissionsRoutes } from './permissions/permissions.routes';
 import { positionsRoutes } from './positions/positions.routes';
 import { retentionV2Routes } from './retention/retention.v2.routes';
@@ -77,4 +78,5 @@ export const V2_ROUTES: readonly RoutesPlugin[] = [
   subscriptionsV2Routes,
   tenantsV2Routes,
   userAdminV2Routes,
+  petsV2Routes,
 ];
