@@ -6,8 +6,9 @@ import type { TrackRun } from './pet-places';
 
 /**
  * The heavy scans of the pet reports, in SQL over one device's positions of a period. Local days run from
- * `from` 00:00 to the end of `to` in `tz`; the bounds are plain expressions of the parameters, so PostgreSQL
- * prunes the monthly partitions before reading and uses the (deviceId, fixTime) index.
+ * `from` 00:00 to the end of `to` in `tz`. fixTime is a timestamp without zone holding UTC, so the bounds are
+ * turned into UTC timestamps of the same type: plain expressions of the parameters, which let PostgreSQL prune
+ * the monthly partitions before reading and use the (deviceId, fixTime) index.
  * Callers check first that the caller sees the device (these queries know no tenant).
  */
 
@@ -31,47 +32,51 @@ interface BucketRow {
   batt: number | null;
 }
 
+/** The period's bounds as UTC timestamps (the type of fixTime). */
+const lowerBound = (p: PetPeriod) => Prisma.sql`(${p.from}::date::timestamp AT TIME ZONE ${p.tz} AT TIME ZONE 'UTC')`;
+const upperBound = (p: PetPeriod) =>
+  Prisma.sql`((${p.to}::date + 1)::timestamp AT TIME ZONE ${p.tz} AT TIME ZONE 'UTC')`;
+
 /**
  * Every BUCKET_MINUTES bucket of the period (empty ones too), oldest first. `steps` is a counter that the tracker
  * may reset (at midnight, on reboot): a reading's new steps are its rise over the previous reading, or the whole
- * value after a fall.
+ * value after a fall. Buckets are cut in UTC, which matches local buckets in every zone (offsets are whole
+ * quarter hours); their local day and minute come after. Each row's attributes are parsed once
+ * (json_to_record), and only values that are JSON numbers count.
  */
 export async function petBuckets(db: Db, p: PetPeriod): Promise<PetBucket[]> {
   const step = `${BUCKET_MINUTES} minutes`;
+  const number = (v: Prisma.Sql) => Prisma.sql`CASE WHEN json_typeof(${v}) = 'number' THEN ${v}::text::float8 END`;
   const rows = await db.$queryRaw<BucketRow[]>`
     WITH readings AS (
-      SELECT "fixTime" AS t, ("fixTime" AT TIME ZONE ${p.tz}) AS lt,
-        CASE WHEN jsonb_typeof(a->'steps') = 'number' THEN (a->>'steps')::float8 END AS steps,
-        coalesce(a->'motion' = 'true'::jsonb, false) AS motion,
-        CASE WHEN jsonb_typeof(a->'heartRate') = 'number' THEN (a->>'heartRate')::float8 END AS hr,
-        CASE WHEN jsonb_typeof(a->'batteryLevel') = 'number' THEN (a->>'batteryLevel')::float8 END AS batt
-      FROM (
-        SELECT "fixTime", attributes::jsonb AS a FROM positions
-        WHERE "deviceId" = ${p.deviceId}
-          AND "fixTime" >= (${p.from}::date::timestamp AT TIME ZONE ${p.tz})
-          AND "fixTime" < ((${p.to}::date + 1)::timestamp AT TIME ZONE ${p.tz})
-      ) raw
+      SELECT p."fixTime" AS t, ${number(Prisma.sql`r.steps`)} AS steps,
+        coalesce(r.motion::text = 'true', false) AS motion,
+        ${number(Prisma.sql`r."heartRate"`)} AS hr, ${number(Prisma.sql`r."batteryLevel"`)} AS batt
+      FROM positions p,
+        json_to_record(p.attributes) AS r(steps json, motion json, "heartRate" json, "batteryLevel" json)
+      WHERE p."deviceId" = ${p.deviceId} AND p."fixTime" >= ${lowerBound(p)} AND p."fixTime" < ${upperBound(p)}
     ), deltas AS (
-      SELECT lt, t, motion, hr, batt,
-        CASE WHEN steps IS NULL OR prev IS NULL THEN 0 WHEN steps >= prev THEN steps - prev ELSE steps END AS dsteps
+      SELECT t, hr, batt,
+        CASE WHEN steps IS NULL OR prev IS NULL THEN 0 WHEN steps >= prev THEN steps - prev ELSE steps END AS dsteps,
+        motion
       FROM (SELECT *, lag(steps) OVER (ORDER BY t) AS prev FROM readings) r
-    ), agg AS (
-      SELECT date_bin(${step}::interval, lt, TIMESTAMP '2000-01-01') AS b,
-        sum(dsteps) AS steps,
-        count(DISTINCT date_trunc('minute', lt)) FILTER (WHERE motion OR dsteps >= ${ACTIVE_STEPS}) AS active,
-        count(*) AS samples,
-        coalesce(sum(hr), 0) AS hr_sum,
-        count(hr) AS hr_n,
-        (array_agg(batt ORDER BY t DESC) FILTER (WHERE batt IS NOT NULL))[1] AS batt
+    ), minutes AS (
+      SELECT date_trunc('minute', t) AS mi, sum(dsteps) AS steps, bool_or(motion OR dsteps >= ${ACTIVE_STEPS}) AS active,
+        count(*) AS samples, sum(hr) AS hr_sum, count(hr) AS hr_n, avg(batt) AS batt
       FROM deltas GROUP BY 1
+    ), agg AS (
+      SELECT date_bin(${step}::interval, mi, TIMESTAMP '2000-01-01') AS b, sum(steps) AS steps,
+        count(*) FILTER (WHERE active) AS active, sum(samples) AS samples, coalesce(sum(hr_sum), 0) AS hr_sum,
+        sum(hr_n) AS hr_n, avg(batt) AS batt
+      FROM minutes GROUP BY 1
     )
-    SELECT (s.b AT TIME ZONE ${p.tz}) AS start, to_char(s.b, 'YYYY-MM-DD') AS day,
-      (extract(hour FROM s.b) * 60 + extract(minute FROM s.b))::int AS minute,
+    SELECT s.b AS start, to_char(s.b AT TIME ZONE 'UTC' AT TIME ZONE ${p.tz}, 'YYYY-MM-DD') AS day,
+      (extract(hour FROM s.b AT TIME ZONE 'UTC' AT TIME ZONE ${p.tz}) * 60
+        + extract(minute FROM s.b AT TIME ZONE 'UTC' AT TIME ZONE ${p.tz}))::int AS minute,
       coalesce(agg.steps, 0)::float8 AS steps, coalesce(agg.active, 0)::int AS active,
       coalesce(agg.samples, 0)::int AS samples, coalesce(agg.hr_sum, 0)::float8 AS hr_sum,
       coalesce(agg.hr_n, 0)::int AS hr_n, agg.batt::float8 AS batt
-    FROM generate_series(${p.from}::date::timestamp, (${p.to}::date + 1)::timestamp - ${step}::interval,
-                         ${step}::interval) s(b)
+    FROM generate_series(${lowerBound(p)}, ${upperBound(p)} - ${step}::interval, ${step}::interval) s(b)
     LEFT JOIN agg ON agg.b = s.b
     ORDER BY s.b`;
   return rows.map((r) => ({
@@ -83,7 +88,7 @@ export async function petBuckets(db: Db, p: PetPeriod): Promise<PetBucket[]> {
     samples: r.samples,
     heartRateSum: r.hr_sum,
     heartRateCount: r.hr_n,
-    battery: r.batt,
+    battery: r.batt === null ? null : Math.round(r.batt),
   }));
 }
 
@@ -97,8 +102,7 @@ const HEAT_MAX_CELLS = 2000;
 const positionsOf = (p: PetPeriod) => Prisma.sql`
   SELECT "fixTime" AS t, latitude AS lat, longitude AS lon FROM positions
   WHERE "deviceId" = ${p.deviceId} AND valid AND NOT (latitude = 0 AND longitude = 0)
-    AND "fixTime" >= (${p.from}::date::timestamp AT TIME ZONE ${p.tz})
-    AND "fixTime" < ((${p.to}::date + 1)::timestamp AT TIME ZONE ${p.tz})`;
+    AND "fixTime" >= ${lowerBound(p)} AND "fixTime" < ${upperBound(p)}`;
 
 /** The track as runs of consecutive positions in one grid cell, oldest first, and how many positions it has. */
 export async function petTrackRuns(db: Db, p: PetPeriod): Promise<{ runs: TrackRun[]; positions: number }> {
