@@ -10,6 +10,7 @@ import { billingAdminRoutes } from './pages/admin/billing.routes';
 import { catalogueAdminRoutes } from './pages/admin/catalogue.routes';
 import { stockAdminRoutes } from './pages/admin/stock.routes';
 import { tenantsAdminRoutes } from './pages/admin/tenants.routes';
+import { petReportRoutes } from './pages/pets.routes';
 
 /** React.lazy for a page module's named export; layouts show a spinner while it loads. */
 function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
@@ -116,6 +117,8 @@ export const routes: RouteObject[] = [
           { path: 'settings', element: <Navigate to="/settings/preferences" replace /> },
           { path: 'settings/:tab', element: <SettingsPage /> },
           { path: 'user/subscription', element: <SubscriptionPage /> },
+          // report/pets/* (pets feature)
+          ...petReportRoutes,
         ],
       },
       {

@@ -24,6 +24,9 @@ import mapFr from '../features/map/locales/fr.json';
 import notificationsEl from '../features/notifications/locales/el.json';
 import notificationsEn from '../features/notifications/locales/en.json';
 import notificationsFr from '../features/notifications/locales/fr.json';
+import petsEl from '../features/pets/locales/el.json';
+import petsEn from '../features/pets/locales/en.json';
+import petsFr from '../features/pets/locales/fr.json';
 import replayEl from '../features/replay/locales/el.json';
 import replayEn from '../features/replay/locales/en.json';
 import replayFr from '../features/replay/locales/fr.json';
@@ -60,6 +63,7 @@ export const resources = {
     maintenance: maintenanceEn,
     settings: settingsEn,
     replay: replayEn,
+    pets: petsEn,
   },
   fr: {
     translation: fr,
@@ -73,6 +77,7 @@ export const resources = {
     maintenance: maintenanceFr,
     settings: settingsFr,
     replay: replayFr,
+    pets: petsFr,
   },
   el: {
     translation: el,
@@ -86,6 +91,7 @@ export const resources = {
     maintenance: maintenanceEl,
     settings: settingsEl,
     replay: replayEl,
+    pets: petsEl,
   },
 } as const;
 

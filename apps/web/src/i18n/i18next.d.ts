@@ -13,6 +13,7 @@ import type groups from '../features/groups/locales/en.json';
 import type maintenance from '../features/maintenance/locales/en.json';
 import type map from '../features/map/locales/en.json';
 import type notifications from '../features/notifications/locales/en.json';
+import type pets from '../features/pets/locales/en.json';
 import type replay from '../features/replay/locales/en.json';
 import type settings from '../features/settings/locales/en.json';
 import type en from './locales/en.json';
@@ -32,6 +33,7 @@ declare module 'i18next' {
       maintenance: typeof maintenance;
       settings: typeof settings;
       replay: typeof replay;
+      pets: typeof pets;
       admin: typeof admin;
       adminTenants: typeof adminTenants;
       adminStock: typeof adminStock;

@@ -5,6 +5,7 @@ import {
   IconCalendarDue,
   IconCreditCard,
   IconDevices,
+  IconPaw,
   IconPolygon,
   IconRadar,
   IconRoute,
@@ -28,6 +29,7 @@ export interface NavItem {
     | 'nav.replay'
     | 'nav.command'
     | 'nav.geofences'
+    | 'nav.petReports'
     | 'nav.alerts'
     | 'nav.alertDetails'
     | 'nav.notifications'
@@ -74,6 +76,7 @@ export const navSections: readonly NavSection[] = [
       { label: 'nav.replay', to: '/replay', icon: IconRoute, permissions: ['VIEW_REPLAYS'] },
       { label: 'nav.command', to: '/command', icon: IconTerminal2, permissions: ['SEND_COMMAND'] },
       { label: 'nav.geofences', to: '/geofence', icon: IconPolygon, permissions: ['VIEW_GEOFENCES'] },
+      { label: 'nav.petReports', to: '/report/pets/activity-only', icon: IconPaw },
     ],
   },
   {

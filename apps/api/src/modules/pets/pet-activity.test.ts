@@ -24,7 +24,16 @@ function day(date: string, pattern: string, startMinute = 0, extra: Partial<PetB
 describe('classifyBuckets', () => {
   it('calls 30 calm minutes or more sleep and shorter calm stretches rest', () => {
     const states = classifyBuckets(day('2026-05-01', 'aacccccccaccaa', 600));
-    expect(states).toEqual(['active', 'active', ...Array(7).fill('sleep'), 'active', 'rest', 'rest', 'active', 'active']);
+    expect(states).toEqual([
+      'active',
+      'active',
+      ...Array(7).fill('sleep'),
+      'active',
+      'rest',
+      'rest',
+      'active',
+      'active',
+    ]);
   });
 
   it('joins calm readings across a silence of up to an hour, not longer', () => {

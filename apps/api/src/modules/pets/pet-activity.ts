@@ -45,7 +45,9 @@ export const isNight = (minute: number): boolean => minute >= NIGHT_START || min
  * BUCKET_MINUTES of the period, empty ones included), oldest first.
  */
 export function classifyBuckets(buckets: readonly PetBucket[]): BucketState[] {
-  const states: BucketState[] = buckets.map((b) => (b.samples === 0 ? 'none' : b.activeMinutes > 0 ? 'active' : 'rest'));
+  const states: BucketState[] = buckets.map((b) =>
+    b.samples === 0 ? 'none' : b.activeMinutes > 0 ? 'active' : 'rest',
+  );
   const maxGap = Math.floor(MAX_CALM_GAP_MINUTES / BUCKET_MINUTES);
   let i = 0;
   while (i < states.length) {
@@ -122,11 +124,7 @@ export function summarizeDays(
 }
 
 /** The 24 hours of one local day. */
-export function summarizeHours(
-  buckets: readonly PetBucket[],
-  states: readonly BucketState[],
-  date: string,
-): PetHour[] {
+export function summarizeHours(buckets: readonly PetBucket[], states: readonly BucketState[], date: string): PetHour[] {
   const hours: PetHour[] = Array.from({ length: 24 }, (_, hour) => ({
     hour,
     steps: 0,

@@ -119,7 +119,11 @@ export function renderPetReportPdf(report: PetComprehensiveReport, t: PetPdfText
       }),
     );
   }
-  doc.moveDown().fontSize(8).fillColor('#666').text(fill(t.generated, { at: now.toISOString().slice(0, 16) }));
+  doc
+    .moveDown()
+    .fontSize(8)
+    .fillColor('#666')
+    .text(fill(t.generated, { at: now.toISOString().slice(0, 16) }));
   doc.end();
   return done;
 }

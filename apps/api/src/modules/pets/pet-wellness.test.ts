@@ -19,7 +19,10 @@ const noData = (i: number) => petDay(i, { samples: 0, steps: 0, activeMinutes: 0
 
 describe('wellnessScore', () => {
   it('waits for 7 days of data', () => {
-    const days = [...Array.from({ length: 10 }, (_, i) => noData(i)), ...Array.from({ length: 6 }, (_, i) => petDay(10 + i))];
+    const days = [
+      ...Array.from({ length: 10 }, (_, i) => noData(i)),
+      ...Array.from({ length: 6 }, (_, i) => petDay(10 + i)),
+    ];
     expect(wellnessScore(days)).toMatchObject({ available: false, daysOfData: 6, requiredDays: 7, score: null });
   });
 
@@ -46,7 +49,11 @@ describe('wellnessScore', () => {
   });
 
   it('ignores days without data in both windows', () => {
-    const days = [...Array.from({ length: 7 }, (_, i) => petDay(i)), noData(7), ...Array.from({ length: 6 }, (_, i) => petDay(8 + i))];
+    const days = [
+      ...Array.from({ length: 7 }, (_, i) => petDay(i)),
+      noData(7),
+      ...Array.from({ length: 6 }, (_, i) => petDay(8 + i)),
+    ];
     const w = wellnessScore(days);
     expect(w.daysOfData).toBe(13);
     expect(w.score).toBe(100);

@@ -10,18 +10,18 @@ import type {
   PetWellnessReport,
 } from '@waymark/contracts/pet';
 import { PET_CATEGORIES } from '@waymark/contracts/pet';
+import type { AppContext } from '../../context';
 import { forbidden } from '../../http-error';
 import { serverAttributes } from '../../notifications/compose';
 import { pickLanguage } from '../../notifications/templates/render';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
-import type { AppContext } from '../../context';
 import { checkNotReadonly } from '../shared/readonly';
 import type { PetBucket } from './pet-activity';
 import { classifyBuckets, sleepBouts, summarizeDays, summarizeHours } from './pet-activity';
+import { petPdfTexts } from './pet-pdf-texts';
 import type { ResolvedPeriod } from './pet-period';
 import { addDays, daysBetween, resolvePeriod } from './pet-period';
-import { petPdfTexts } from './pet-pdf-texts';
 import { clusterPlaces, detectStays, heatCells } from './pet-places';
 import { renderPetReportPdf } from './pet-report-pdf';
 import { sleepMinutes, weekTrend, wellnessScore } from './pet-wellness';
@@ -157,7 +157,10 @@ function sleepOf(deviceId: number, p: ResolvedPeriod, loaded: Loaded): PetSleepR
   const avg = (f: (d: (typeof days)[number]) => number) =>
     withData.length ? Math.round(withData.reduce((s, d) => s + f(d), 0) / withData.length) : 0;
   // the view's buckets alone (the days before it are loaded for the trends)
-  const first = Math.max(0, loaded.buckets.findIndex((b) => b.day >= p.from));
+  const first = Math.max(
+    0,
+    loaded.buckets.findIndex((b) => b.day >= p.from),
+  );
   const bouts = sleepBouts(loaded.buckets.slice(first), loaded.states.slice(first));
   return {
     ...header(deviceId, p),

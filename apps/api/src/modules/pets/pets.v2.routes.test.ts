@@ -76,7 +76,12 @@ describe('pet profile', () => {
       activeMinutesGoal: 90,
       stepsGoal: 12000,
     };
-    const put = await t.app.inject({ method: 'PUT', url: `/api/v2/pets/${d.id}/profile`, headers: m.headers, payload: body });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v2/pets/${d.id}/profile`,
+      headers: m.headers,
+      payload: body,
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().data).toMatchObject({ ...body, configured: true });
     expect((await get(m.headers, `/api/v2/pets/${d.id}/profile`)).json().data).toMatchObject(body);
@@ -134,11 +139,17 @@ describe('pet reports', () => {
     expect(a.days).toHaveLength(7);
     expect(a.days[0]).toMatchObject({ date: '2026-05-04', steps: 4200, activeMinutes: 90, heartRateResting: 60 });
     expect(a.days[6]).toMatchObject({ date: '2026-05-10', steps: 3000, activeMinutes: 60, batteryLevel: 81 });
-    expect(a.totals).toMatchObject({ steps: 4 * 4200 + 3 * 3000, activeMinutes: 540, daysWithData: 7, activeGoalDays: 7 });
+    expect(a.totals).toMatchObject({
+      steps: 4 * 4200 + 3 * 3000,
+      activeMinutes: 540,
+      daysWithData: 7,
+      activeGoalDays: 7,
+    });
     // 77.1 a day this week against 90 in the days before (1-3 May)
     expect(a.trends.activeMinutes).toEqual({ current: 77.1, previous: 90, changePercent: -14.3 });
 
-    const day = (await get(m.headers, `/api/v2/pets/${d.id}/activity?view=day&date=2026-05-02&timezone=UTC`)).json().data;
+    const day = (await get(m.headers, `/api/v2/pets/${d.id}/activity?view=day&date=2026-05-02&timezone=UTC`)).json()
+      .data;
     expect(day.days).toHaveLength(1);
     expect(day.hours[7]).toEqual({ hour: 7, steps: 3000, activeMinutes: 60, sleepMinutes: 0 });
     expect(day.hours[12]).toMatchObject({ steps: 1200, activeMinutes: 30 });
@@ -152,7 +163,12 @@ describe('pet reports', () => {
     expect(s.days[6]).toMatchObject({ sleepNightMinutes: 600, sleepDayMinutes: 780 });
     // after the noon walk the dog stays calm until the next morning: one stretch, mostly at night
     const evening = s.bouts.find((b: { start: string }) => b.start === '2026-05-04T12:30:00.000Z');
-    expect(evening).toEqual({ start: '2026-05-04T12:30:00.000Z', end: '2026-05-05T07:00:00.000Z', minutes: 1110, night: true });
+    expect(evening).toEqual({
+      start: '2026-05-04T12:30:00.000Z',
+      end: '2026-05-05T07:00:00.000Z',
+      minutes: 1110,
+      night: true,
+    });
     expect(s.averages.nightMinutes).toBe(600);
   });
 
@@ -182,7 +198,9 @@ describe('pet reports', () => {
 
   it('reads the days in the time zone asked for', async () => {
     // in Tokyo (UTC+9) 2 May runs from 1 May 15:00 UTC: the noon walk (03:00 UTC) falls on the same local day
-    const a = (await get(m.headers, `/api/v2/pets/${d.id}/activity?view=day&date=2026-05-02&timezone=Asia/Tokyo`)).json();
+    const a = (
+      await get(m.headers, `/api/v2/pets/${d.id}/activity?view=day&date=2026-05-02&timezone=Asia/Tokyo`)
+    ).json();
     expect(a.data.hours[16]).toMatchObject({ steps: 3000, activeMinutes: 60 });
     expect(a.data.hours[21]).toMatchObject({ steps: 1200, activeMinutes: 30 });
     const bad = await get(m.headers, `/api/v2/pets/${d.id}/activity?timezone=Mars/Olympus`);

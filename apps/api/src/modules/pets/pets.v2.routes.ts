@@ -35,8 +35,10 @@ import {
 const OPEN = { permissions: [] };
 
 export const petsV2Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/pets', { config: OPEN, schema: { response: { 200: dataSchema(z.array(petSummarySchema)) } } }, async (req) =>
-    data(await listPets(caller(req))),
+  app.get(
+    '/pets',
+    { config: OPEN, schema: { response: { 200: dataSchema(z.array(petSummarySchema)) } } },
+    async (req) => data(await listPets(caller(req))),
   );
 
   app.get(
