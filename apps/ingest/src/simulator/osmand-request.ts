@@ -5,7 +5,7 @@ const KNOTS_PER_KPH = 1 / 1.852;
 /**
  * The request target the Traccar Client (OsmAnd protocol) sends for a report: `/?id=…&lat=…&lon=…&timestamp=…`
  * with speed in knots, bearing, altitude, battery level, and ignition where the tracker has one; an alarm as
- * `alarm=sos`.
+ * `alarm=sos`; the report's extras (steps, heartRate…) as parameters of their own.
  */
 export function osmandPath(uniqueId: string, report: VehicleReport): string {
   const params = new URLSearchParams({
@@ -22,5 +22,7 @@ export function osmandPath(uniqueId: string, report: VehicleReport): string {
   params.set('motion', String(report.moving));
   params.set('odometer', String(report.odometer));
   if (report.alarm) params.set('alarm', report.alarm);
+  // the Traccar Client passes any other parameter through as an attribute of the same name
+  for (const [key, value] of Object.entries(report.extras ?? {})) params.set(key, String(value));
   return `/?${params.toString()}`;
 }
