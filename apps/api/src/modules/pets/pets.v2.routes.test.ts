@@ -108,6 +108,35 @@ describe('pet profile', () => {
     expect((await get(other.headers, `/api/v2/pets/${d.id}/comprehensive?${WEEK}`)).statusCode).toBe(404);
   });
 
+  it('leaves the profile behind when the device moves to another tenant', async () => {
+    const m = await member();
+    const d = await pet(m.tenant.id);
+    const body = { species: 'dog', breed: 'Husky', activeMinutesGoal: 60, stepsGoal: 8000 };
+    await t.app.inject({ method: 'PUT', url: `/api/v2/pets/${d.id}/profile`, headers: m.headers, payload: body });
+    const next = await member();
+    const admin = await buildUser(t.ctx.db, { administrator: true });
+    const { authorization } = await signIn(t.app, admin.email);
+    const move = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/device/${d.id}/tenant`,
+      headers: { authorization },
+      payload: { tenantId: next.tenant.id },
+    });
+    expect(move.statusCode, move.body).toBe(200);
+    const seen = (await get(next.headers, `/api/v2/pets/${d.id}/profile`)).json().data;
+    expect(seen).toMatchObject({ configured: false, breed: null });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v2/pets/${d.id}/profile`,
+      headers: next.headers,
+      payload: { ...body, breed: 'Samoyed' },
+    });
+    expect(put.json().data).toMatchObject({ breed: 'Samoyed', configured: true });
+    expect(await t.ctx.db.petProfile.findUnique({ where: { deviceId: d.id } })).toMatchObject({
+      tenantId: next.tenant.id,
+    });
+  });
+
   it('refuses read-only accounts a change', async () => {
     const m = await member({ readonly: true });
     const d = await pet(m.tenant.id);
