@@ -98,7 +98,7 @@ export function PetReportLayout({ page, children }: { page: PetPage; children: (
               w={240}
             />
             <SegmentedControl
-              aria-label={t('view.week')}
+              aria-label={t('viewLabel')}
               data={PET_VIEWS.map((v) => ({ value: v, label: t(`view.${v}`) }))}
               value={view}
               onChange={(next) => set('view', next as PetView)}
