@@ -59,7 +59,9 @@ export function PlacesView({ report }: { report: PetPlacesReport }) {
           places={report.places}
           label={t('places.map')}
           customTileUrl={prefs.customTileUrl}
-          placeLabel={(p, i) => `${placeName(i)}: ${p.dwellMinutes} min, ${p.visits}×`}
+          placeLabel={(p, i) =>
+            `${placeName(i)}: ${t('duration.m', { m: p.dwellMinutes })}, ${t('places.visits')} ${p.visits}`
+          }
         />
       </Paper>
       <Paper withBorder p="md" radius="md">
