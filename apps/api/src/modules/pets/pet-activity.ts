@@ -3,7 +3,9 @@ import type { PetDay, PetHour, PetSleepBout } from '@waymark/contracts/pet';
 /**
  * A pet's day from its tracker's readings, as pet apps count it. The database folds the positions into buckets of
  * BUCKET_MINUTES local minutes (pets.queries.ts); everything after that is here, pure:
- * - an active minute is a clock minute with a reading that shows motion or at least ACTIVE_STEPS new steps;
+ * - active time: a reading that shows motion or at least ACTIVE_STEPS new steps counts the time until the next
+ *   reading, at most MAX_ACTIVE_CREDIT_SECONDS, as active (so the count does not depend on how often the collar
+ *   reports); a bucket holds at most BUCKET_MINUTES active minutes;
  * - a bucket with readings and no active minute is calm; empty buckets between calm ones, over at most
  *   MAX_CALM_GAP_MINUTES, are calm too (trackers report rarely while the animal lies still: the step gap, with
  *   no new steps after it);
@@ -13,6 +15,7 @@ import type { PetDay, PetHour, PetSleepBout } from '@waymark/contracts/pet';
 
 export const BUCKET_MINUTES = 5;
 export const ACTIVE_STEPS = 10;
+export const MAX_ACTIVE_CREDIT_SECONDS = 300;
 export const MAX_CALM_GAP_MINUTES = 60;
 export const SLEEP_MIN_MINUTES = 30;
 /** Night, in local minutes of the day: 21:00 to 07:00. */
@@ -28,6 +31,7 @@ export interface PetBucket {
   /** its local start, minutes after midnight */
   minute: number;
   steps: number;
+  /** active time in the bucket, minutes (fractional) */
   activeMinutes: number;
   samples: number;
   heartRateSum: number;
@@ -115,6 +119,7 @@ export function summarizeDays(
     }
     heart.set(b.day, h);
   });
+  for (const day of days.values()) day.activeMinutes = Math.round(day.activeMinutes);
   for (const [date, h] of heart) {
     const day = days.get(date) as PetDay;
     day.heartRateAvg = h.n ? round1(h.sum / h.n) : null;
@@ -138,6 +143,7 @@ export function summarizeHours(buckets: readonly PetBucket[], states: readonly B
     hour.activeMinutes += b.activeMinutes;
     if (states[i] === 'sleep') hour.sleepMinutes += BUCKET_MINUTES;
   });
+  for (const hour of hours) hour.activeMinutes = Math.round(hour.activeMinutes);
   return hours;
 }
 

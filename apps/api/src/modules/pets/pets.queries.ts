@@ -1,7 +1,7 @@
 import type { Db } from '@waymark/db/client';
 import { Prisma } from '@waymark/db/client';
 import type { PetBucket } from './pet-activity';
-import { ACTIVE_STEPS, BUCKET_MINUTES } from './pet-activity';
+import { ACTIVE_STEPS, BUCKET_MINUTES, MAX_ACTIVE_CREDIT_SECONDS } from './pet-activity';
 import type { TrackRun } from './pet-places';
 
 /**
@@ -58,22 +58,18 @@ export async function petBuckets(db: Db, p: PetPeriod): Promise<PetBucket[]> {
     ), deltas AS (
       SELECT t, hr, batt,
         CASE WHEN steps IS NULL OR prev IS NULL THEN 0 WHEN steps >= prev THEN steps - prev ELSE steps END AS dsteps,
-        motion
-      FROM (SELECT *, lag(steps) OVER (ORDER BY t) AS prev FROM readings) r
-    ), minutes AS (
-      SELECT date_trunc('minute', t) AS mi, sum(dsteps) AS steps, bool_or(motion OR dsteps >= ${ACTIVE_STEPS}) AS active,
-        count(*) AS samples, sum(hr) AS hr_sum, count(hr) AS hr_n, avg(batt) AS batt
-      FROM deltas GROUP BY 1
+        motion, least(coalesce(extract(epoch FROM next - t), 60), ${MAX_ACTIVE_CREDIT_SECONDS}) AS credit
+      FROM (SELECT *, lag(steps) OVER w AS prev, lead(t) OVER w AS next FROM readings WINDOW w AS (ORDER BY t)) r
     ), agg AS (
-      SELECT date_bin(${step}::interval, mi, TIMESTAMP '2000-01-01') AS b, sum(steps) AS steps,
-        count(*) FILTER (WHERE active) AS active, sum(samples) AS samples, coalesce(sum(hr_sum), 0) AS hr_sum,
-        sum(hr_n) AS hr_n, avg(batt) AS batt
-      FROM minutes GROUP BY 1
+      SELECT date_bin(${step}::interval, t, TIMESTAMP '2000-01-01') AS b, sum(dsteps) AS steps,
+        least(coalesce(sum(credit) FILTER (WHERE motion OR dsteps >= ${ACTIVE_STEPS}), 0) / 60, ${BUCKET_MINUTES}) AS active,
+        count(*) AS samples, coalesce(sum(hr), 0) AS hr_sum, count(hr) AS hr_n, avg(batt) AS batt
+      FROM deltas GROUP BY 1
     )
     SELECT s.b AS start, to_char(s.b AT TIME ZONE 'UTC' AT TIME ZONE ${p.tz}, 'YYYY-MM-DD') AS day,
       (extract(hour FROM s.b AT TIME ZONE 'UTC' AT TIME ZONE ${p.tz}) * 60
         + extract(minute FROM s.b AT TIME ZONE 'UTC' AT TIME ZONE ${p.tz}))::int AS minute,
-      coalesce(agg.steps, 0)::float8 AS steps, coalesce(agg.active, 0)::int AS active,
+      coalesce(agg.steps, 0)::float8 AS steps, coalesce(agg.active, 0)::float8 AS active,
       coalesce(agg.samples, 0)::int AS samples, coalesce(agg.hr_sum, 0)::float8 AS hr_sum,
       coalesce(agg.hr_n, 0)::int AS hr_n, agg.batt::float8 AS batt
     FROM generate_series(${lowerBound(p)}, ${upperBound(p)} - ${step}::interval, ${step}::interval) s(b)
