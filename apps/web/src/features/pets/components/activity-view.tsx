@@ -51,7 +51,7 @@ export function ActivityView({ report }: { report: PetActivityReport }) {
             dataKey="hour"
             series={[
               { name: 'active', label: t('activity.activeMinutes'), color: 'teal.6' },
-              { name: 'sleep', label: t('sleep.night'), color: 'indigo.4' },
+              { name: 'sleep', label: t('wellness.metrics.sleep'), color: 'indigo.4' },
             ]}
             withLegend
           />
