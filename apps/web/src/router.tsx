@@ -92,6 +92,8 @@ export const routes: RouteObject[] = [
         element: <MainLayout />,
         children: [
           { path: 'home', element: <HomePage /> },
+          // report/pets/* (pets feature)
+          ...petReportRoutes,
           // the geofence editor could stand alone; it gets the main layout for the map's width and the nav
           { path: 'geofence', element: guarded(<GeofencePage />, 'VIEW_GEOFENCES') },
           // devices, radar, command, position, network, track (devices feature)
@@ -117,8 +119,6 @@ export const routes: RouteObject[] = [
           { path: 'settings', element: <Navigate to="/settings/preferences" replace /> },
           { path: 'settings/:tab', element: <SettingsPage /> },
           { path: 'user/subscription', element: <SubscriptionPage /> },
-          // report/pets/* (pets feature)
-          ...petReportRoutes,
         ],
       },
       {

@@ -5,7 +5,7 @@ const KNOTS_PER_KPH = 1 / 1.852;
 /**
  * The request target the Traccar Client (OsmAnd protocol) sends for a report: `/?id=…&lat=…&lon=…&timestamp=…`
  * with speed in knots, bearing, altitude, battery level, and ignition where the tracker has one; an alarm as
- * `alarm=sos`; the report's extras (steps, heartRate…) as parameters of their own.
+ * `alarm=sos`.
  */
 export function osmandPath(uniqueId: string, report: VehicleReport): string {
   const params = new URLSearchParams({

@@ -27,13 +27,13 @@ declare module 'i18next' {
       devices: typeof devices;
       geofences: typeof geofences;
       alerts: typeof alerts;
+      pets: typeof pets;
       notifications: typeof notifications;
       groups: typeof groups;
       drivers: typeof drivers;
       maintenance: typeof maintenance;
       settings: typeof settings;
       replay: typeof replay;
-      pets: typeof pets;
       admin: typeof admin;
       adminTenants: typeof adminTenants;
       adminStock: typeof adminStock;

@@ -5,7 +5,6 @@ import {
   IconCalendarDue,
   IconCreditCard,
   IconDevices,
-  IconPaw,
   IconPolygon,
   IconRadar,
   IconRoute,
@@ -18,6 +17,7 @@ import {
 import type { Permission } from '@waymark/contracts/permissions';
 import type { ComponentType } from 'react';
 import { HomeIcon, ShieldIcon } from '../components/icons';
+import { PetIcon } from '../features/pets/pet-icon';
 
 export interface NavItem {
   /** i18n key of the label. */
@@ -76,7 +76,7 @@ export const navSections: readonly NavSection[] = [
       { label: 'nav.replay', to: '/replay', icon: IconRoute, permissions: ['VIEW_REPLAYS'] },
       { label: 'nav.command', to: '/command', icon: IconTerminal2, permissions: ['SEND_COMMAND'] },
       { label: 'nav.geofences', to: '/geofence', icon: IconPolygon, permissions: ['VIEW_GEOFENCES'] },
-      { label: 'nav.petReports', to: '/report/pets/activity-only', icon: IconPaw },
+      { label: 'nav.petReports', to: '/report/pets/activity-only', icon: PetIcon },
     ],
   },
   {

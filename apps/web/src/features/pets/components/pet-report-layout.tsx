@@ -1,6 +1,5 @@
 import { Alert, Button, Group, SegmentedControl, Select, Stack, Tabs, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconPaw } from '@tabler/icons-react';
 import type { PetProfile, PetView } from '@waymark/contracts/pet';
 import { PET_VIEWS } from '@waymark/contracts/pet';
 import type { ReactNode } from 'react';
@@ -9,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
 import { browserTimeZone, parseDay, parseView } from '../pet-format';
+import { PetIcon } from '../pet-icon';
 import type { PetPeriodParams } from '../pets.api';
 import { usePetProfileQuery, usePetsQuery } from '../pets.queries';
 import { PetProfileModal } from './pet-profile-modal';
@@ -60,7 +60,7 @@ export function PetReportLayout({ page, children }: { page: PetPage; children: (
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>
           <Group gap="xs" component="span">
-            <IconPaw size={26} aria-hidden />
+            <PetIcon size={26} />
             {t(`titles.${page}`)}
           </Group>
         </Title>
