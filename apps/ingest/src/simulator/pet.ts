@@ -173,7 +173,7 @@ export class SimulatedPet {
   /** The simulation's interface: the reading now, as a report with the pet's attributes as extras. */
   advance(_seconds: number, now = new Date()): VehicleReport {
     const r = this.readingAt(now);
-    return {
+    const report = {
       time: r.time,
       latitude: r.latitude,
       longitude: r.longitude,
@@ -184,10 +184,13 @@ export class SimulatedPet {
       moving: r.motion,
       batteryLevel: r.batteryLevel,
       power: null,
+      // a collar has no fuel sensor (for reports that carry a fuel level)
+      fuel: null,
       odometer: 0,
       satellites: 9,
       alarm: null,
       extras: { steps: r.steps, heartRate: r.heartRate },
     };
+    return report;
   }
 }
