@@ -4,6 +4,8 @@ import type { Db } from '@waymark/db/client';
 import type { SimulatedProtocol } from '@waymark/ingest/simulator/device-links';
 import type { SimulatedDevice, Simulation } from '@waymark/ingest/simulator/simulation';
 import { imeiOf, startSimulation } from '@waymark/ingest/simulator/simulation';
+import type { DemoPet } from './demo-pets';
+import { ensureDemoPets } from './demo-pets';
 import { ensureDemoPlatform } from './demo-platform';
 
 export const DEMO_TENANT_NAME = 'Demo fleet';
@@ -36,11 +38,25 @@ const FLEET: [name: string, category: string, protocol: SimulatedProtocol][] = [
   ['Alice · field technician', 'person', 'osmand'],
   ['Bruno · courier on foot', 'person', 'osmand'],
   ['Chloé · sales', 'person', 'osmand'],
+  ['Luna (dog)', 'animal', 'osmand'],
 ];
+
+/** The pets among them: their collar's species and simulator seed (the pet's days, home and profile). */
+const PETS: Record<string, DemoPet['pet']> = {
+  'Rex (dog)': { species: 'dog', seed: 1 },
+  'Misty (cat)': { species: 'cat', seed: 2 },
+  'Luna (dog)': { species: 'dog', seed: 3 },
+};
 
 /** The demo devices' identifiers: IMEIs of a prefix no real tracker has (86 is a TAC range; 0999 is unused). */
 export const DEMO_DEVICES: readonly (SimulatedDevice & { name: string; category: string })[] = FLEET.map(
-  ([name, category, protocol], i) => ({ uniqueId: imeiOf('8609990', i + 1), name, category, protocol }),
+  ([name, category, protocol], i) => ({
+    uniqueId: imeiOf('8609990', i + 1),
+    name,
+    category,
+    protocol,
+    ...(PETS[name] ? { pet: PETS[name] } : {}),
+  }),
 );
 
 export interface DemoFleet {
@@ -115,11 +131,15 @@ export interface Demo {
 /**
  * `waymark start --demo`: the demo fleet (created once) moving, its trackers simulated in this process against
  * the in-process ingest (gt06 and teltonika devices over TCP where those protocols are served, osmand over HTTP).
+ * The pets' collars (osmand) send steps, motion, heart rate and battery on a day-and-night rhythm; each pet gets a
+ * profile and, once, three weeks of history, so that the pet reports have a wellness baseline at once.
  */
 export async function startDemo(db: Db, options: DemoOptions): Promise<Demo> {
   const say = options.say ?? console.log;
   const fleet = await ensureDemoFleet(db);
   const platform = await ensureDemoPlatform(db, fleet.tenantId);
+  const pets = DEMO_DEVICES.flatMap((d) => (d.pet ? [{ uniqueId: d.uniqueId, pet: d.pet }] : []));
+  await ensureDemoPets(db, pets);
   for (const c of platform.credentials) {
     say(`demo platform: ${c.email} / password ${c.password} (shown this once)`);
   }

@@ -10,6 +10,7 @@ import { billingAdminRoutes } from './pages/admin/billing.routes';
 import { catalogueAdminRoutes } from './pages/admin/catalogue.routes';
 import { stockAdminRoutes } from './pages/admin/stock.routes';
 import { tenantsAdminRoutes } from './pages/admin/tenants.routes';
+import { petReportRoutes } from './pages/pets.routes';
 import { reportRoutes } from './pages/report.routes';
 
 /** React.lazy for a page module's named export; layouts show a spinner while it loads. */
@@ -94,6 +95,8 @@ export const routes: RouteObject[] = [
         element: <MainLayout />,
         children: [
           { path: 'home', element: <HomePage /> },
+          // report/pets/* (pets feature)
+          ...petReportRoutes,
           // the geofence editor could stand alone; it gets the main layout for the map's width and the nav
           { path: 'geofence', element: guarded(<GeofencePage />, 'VIEW_GEOFENCES') },
           // devices, radar, command, position, network, track (devices feature)

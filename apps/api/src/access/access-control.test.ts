@@ -86,6 +86,7 @@ const BODIES: Record<string, unknown> = {
   'POST /api/v2/billing/expired/extend': { tenantIds: [999999], months: 1 },
   'POST /api/v2/billing/notification': { name: 'N', type: 'DAYS_BEFORE_EXPIRY', value: 7 },
   'PUT /api/v2/billing/notification/:id': { name: 'N2', type: 'DAYS_BEFORE_EXPIRY', value: 7 },
+  'PUT /api/v2/pets/:id/profile': { species: 'dog', activeMinutesGoal: 60, stepsGoal: 8000 },
 };
 
 const fill = (url: string) => url.replace(/:(\w+)/g, '999999');
@@ -266,6 +267,13 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
       '/api/v2/billing/notification/:id': billingRuleB.id,
       '/api/v2/billing/notification/enable/:id': billingRuleB.id,
       '/api/v2/billing/notification/disable/:id': billingRuleB.id,
+      '/api/v2/pets/:id/profile': deviceB.id,
+      '/api/v2/pets/:id/activity': deviceB.id,
+      '/api/v2/pets/:id/sleep': deviceB.id,
+      '/api/v2/pets/:id/wellness': deviceB.id,
+      '/api/v2/pets/:id/places': deviceB.id,
+      '/api/v2/pets/:id/comprehensive': deviceB.id,
+      '/api/v2/pets/:id/comprehensive/pdf': deviceB.id,
     };
     const idRoutes = t.app.routeTable.filter((r) => r.url.includes(':'));
     expect(idRoutes.length).toBeGreaterThan(5);

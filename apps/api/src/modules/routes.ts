@@ -20,6 +20,7 @@ import { notificationsRoutes } from './notifications/notifications.routes';
 import { oidcRoutes } from './oidc/oidc.routes';
 import { passwordRoutes } from './password/password.routes';
 import { permissionsRoutes } from './permissions/permissions.routes';
+import { petsV2Routes } from './pets/pets.v2.routes';
 import { positionsRoutes } from './positions/positions.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { retentionV2Routes } from './retention/retention.v2.routes';
@@ -83,4 +84,5 @@ export const V2_ROUTES: readonly RoutesPlugin[] = [
   subscriptionsV2Routes,
   tenantsV2Routes,
   userAdminV2Routes,
+  petsV2Routes,
 ];

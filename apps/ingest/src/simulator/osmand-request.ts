@@ -23,5 +23,7 @@ export function osmandPath(uniqueId: string, report: VehicleReport): string {
   params.set('odometer', String(report.odometer));
   if (report.fuel !== null) params.set('fuel', report.fuel.toFixed(1));
   if (report.alarm) params.set('alarm', report.alarm);
+  // the Traccar Client passes any other parameter through as an attribute of the same name
+  for (const [key, value] of Object.entries(report.extras ?? {})) params.set(key, String(value));
   return `/?${params.toString()}`;
 }

@@ -2,6 +2,8 @@ import { Agent } from 'node:http';
 import { protocolCatalogue } from '@waymark/protocols/catalogue';
 import type { DeviceLink, LinkCounters, SimulatedProtocol } from './device-links';
 import { createLink } from './device-links';
+import type { PetSpecies } from './pet';
+import { SimulatedPet } from './pet';
 import type { Category } from './vehicle';
 import { SimulatedVehicle, seededRandom } from './vehicle';
 
@@ -10,6 +12,8 @@ export interface SimulatedDevice {
   protocol: SimulatedProtocol;
   category?: Category;
   name?: string;
+  /** a pet collar (steps, motion, heart rate on a day-and-night rhythm) rather than a vehicle's tracker */
+  pet?: { species: PetSpecies; seed: number };
 }
 
 export interface SimulationOptions {
@@ -68,6 +72,18 @@ export interface Simulation {
 
 export const DEFAULT_CENTER = { latitude: 48.8566, longitude: 2.3522 };
 const DEFAULT_CATEGORIES: Category[] = ['car', 'car', 'van', 'truck', 'car', 'motorcycle', 'bus', 'car'];
+
+/** Where a simulated pet lives: a few hundred metres from the centre, in a direction of its own. */
+export function petHome(center: { latitude: number; longitude: number }, seed: number) {
+  const random = seededRandom(seed);
+  const metres = 300 + random() * 1500;
+  const bearing = random() * 2 * Math.PI;
+  return {
+    latitude: center.latitude + (metres * Math.cos(bearing)) / 111_320,
+    longitude:
+      center.longitude + (metres * Math.sin(bearing)) / (111_320 * Math.cos((center.latitude * Math.PI) / 180)),
+  };
+}
 
 /** IMEI number `index` of a prefix: prefix, the number zero-padded to 14 digits, then the Luhn check digit. */
 export function imeiOf(prefix: string, index: number): string {
@@ -138,13 +154,15 @@ export function startSimulation(options: SimulationOptions): Simulation {
   const links = new Set<DeviceLink>();
 
   const runDevice = async (device: SimulatedDevice, index: number) => {
-    const vehicle = new SimulatedVehicle({
-      ...center,
-      category: device.category,
-      radiusMeters: options.radiusMeters,
-      random,
-      parked: random() < 0.25,
-    });
+    const vehicle = device.pet
+      ? new SimulatedPet({ ...device.pet, home: petHome(center, device.pet.seed) })
+      : new SimulatedVehicle({
+          ...center,
+          category: device.category,
+          radiusMeters: options.radiusMeters,
+          random,
+          parked: random() < 0.25,
+        });
     let link: DeviceLink | null = null;
     let up = false;
     const setUp = (value: boolean) => {

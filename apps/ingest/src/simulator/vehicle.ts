@@ -32,6 +32,8 @@ export interface VehicleReport {
   satellites: number;
   /** set on the one report that raises it */
   alarm: 'sos' | null;
+  /** further attributes the tracker sends (a pet collar's steps and heart rate), by their attribute key */
+  extras?: Record<string, number | boolean>;
 }
 
 export interface VehicleProfile {

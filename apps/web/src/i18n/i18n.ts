@@ -27,6 +27,9 @@ import mapFr from '../features/map/locales/fr.json';
 import notificationsEl from '../features/notifications/locales/el.json';
 import notificationsEn from '../features/notifications/locales/en.json';
 import notificationsFr from '../features/notifications/locales/fr.json';
+import petsEl from '../features/pets/locales/el.json';
+import petsEn from '../features/pets/locales/en.json';
+import petsFr from '../features/pets/locales/fr.json';
 import replayEl from '../features/replay/locales/el.json';
 import replayEn from '../features/replay/locales/en.json';
 import replayFr from '../features/replay/locales/fr.json';
@@ -61,6 +64,7 @@ export const resources = {
     deviceLog: deviceLogEn,
     geofences: geofencesEn,
     alerts: alertsEn,
+    pets: petsEn,
     notifications: notificationsEn,
     groups: groupsEn,
     drivers: driversEn,
@@ -76,6 +80,7 @@ export const resources = {
     deviceLog: deviceLogFr,
     geofences: geofencesFr,
     alerts: alertsFr,
+    pets: petsFr,
     notifications: notificationsFr,
     groups: groupsFr,
     drivers: driversFr,
@@ -91,6 +96,7 @@ export const resources = {
     deviceLog: deviceLogEl,
     geofences: geofencesEl,
     alerts: alertsEl,
+    pets: petsEl,
     notifications: notificationsEl,
     groups: groupsEl,
     drivers: driversEl,

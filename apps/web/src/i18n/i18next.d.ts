@@ -14,6 +14,7 @@ import type groups from '../features/groups/locales/en.json';
 import type maintenance from '../features/maintenance/locales/en.json';
 import type map from '../features/map/locales/en.json';
 import type notifications from '../features/notifications/locales/en.json';
+import type pets from '../features/pets/locales/en.json';
 import type replay from '../features/replay/locales/en.json';
 import type reports from '../features/reports/locales/en.json';
 import type settings from '../features/settings/locales/en.json';
@@ -29,6 +30,7 @@ declare module 'i18next' {
       deviceLog: typeof deviceLog;
       geofences: typeof geofences;
       alerts: typeof alerts;
+      pets: typeof pets;
       notifications: typeof notifications;
       groups: typeof groups;
       drivers: typeof drivers;

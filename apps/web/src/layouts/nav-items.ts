@@ -21,6 +21,7 @@ import {
 import type { Permission } from '@waymark/contracts/permissions';
 import type { ComponentType } from 'react';
 import { HomeIcon, ShieldIcon } from '../components/icons';
+import { PetIcon } from '../features/pets/pet-icon';
 
 export interface NavItem {
   /** i18n key of the label. */
@@ -32,6 +33,7 @@ export interface NavItem {
     | 'nav.replay'
     | 'nav.command'
     | 'nav.geofences'
+    | 'nav.petReports'
     | 'nav.alerts'
     | 'nav.alertDetails'
     | 'nav.notifications'
@@ -92,6 +94,7 @@ export const navSections: readonly NavSection[] = [
       { label: 'nav.replay', to: '/replay', icon: IconRoute, permissions: ['VIEW_REPLAYS'] },
       { label: 'nav.command', to: '/command', icon: IconTerminal2, permissions: ['SEND_COMMAND'] },
       { label: 'nav.geofences', to: '/geofence', icon: IconPolygon, permissions: ['VIEW_GEOFENCES'] },
+      { label: 'nav.petReports', to: '/report/pets/activity-only', icon: PetIcon },
     ],
   },
   {

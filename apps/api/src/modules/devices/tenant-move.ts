@@ -6,7 +6,8 @@ import type { Prisma } from '@waymark/db/client';
  * maintenances and saved commands of other tenants, the device links of other tenants' users, and its group,
  * calendar and owning user when they are another tenant's. Otherwise the old tenant's geofences and expressions
  * would keep running on the new tenant's positions (the pipeline follows these links), and the old tenant's users
- * keep their links. Returns how many links it removed.
+ * keep their links. A pet profile written under another tenant goes too (what its old owner wrote about the animal
+ * is not the new tenant's). Returns how many links it removed.
  */
 export async function detachFromOtherTenants(
   tx: Prisma.TransactionClient,
@@ -31,6 +32,8 @@ export async function detachFromOtherTenants(
   ];
   let removed = 0;
   for (const statement of statements) removed += await statement;
+  await tx.$executeRaw`DELETE FROM pet_profiles
+      WHERE "deviceId" = ${deviceId} AND "tenantId" IS DISTINCT FROM ${tenantId}::int`;
   await tx.$executeRaw`UPDATE devices d SET
       "groupId" = CASE WHEN EXISTS (SELECT 1 FROM groups g WHERE g.id = d."groupId"
                                      AND g."tenantId" IS NOT DISTINCT FROM ${tenantId}::int) THEN d."groupId" END,

@@ -39,6 +39,7 @@ export const TENANT_OWNED_MODELS = [
   'ShareLink',
   'AuditLog',
   'NotificationDelivery',
+  'PetProfile',
 ] as const;
 
 /** Rows with no tenant that every tenant may read (not change): platform-wide roles. */
