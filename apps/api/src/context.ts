@@ -7,6 +7,7 @@ import type { LiveHub } from './live/live-hub';
 import type { Mailer } from './mail/mailer';
 import type { RateLimiter } from './security/rate-limiter';
 import type { SecretBox } from './security/secret-box';
+import type { StatisticsCounter } from './statistics/statistics-counter';
 
 /** Everything a request handler may use; built once per process (runtime/) or per test (testing/). */
 export interface AppContext {
@@ -22,5 +23,7 @@ export interface AppContext {
   redis?: Redis;
   bus?: Bus;
   live: LiveHub;
+  /** this process's statistics counts, flushed to the day's row about once a minute (jobs/statistics-flush.ts) */
+  statistics: StatisticsCounter;
   version: string;
 }

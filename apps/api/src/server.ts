@@ -16,6 +16,8 @@ import { startActivityBackfill } from './jobs/activity-backfill';
 import { startBilling } from './jobs/billing-worker';
 import { LiveHub } from './live/live-hub';
 import { createLogger } from './logger';
+import { startStatisticsFlush } from './jobs/statistics-flush';
+import { countingMailer } from './mail/counting-mailer';
 import { createMailer } from './mail/mailer';
 import { sealPlainTotpSecrets } from './modules/users/totp-secrets';
 import { startNotifications } from './notifications/worker';
@@ -28,6 +30,7 @@ import { FallbackRateLimiter, MemoryRateLimiter } from './security/rate-limiter'
 import { SecretBox } from './security/secret-box';
 import { checkSecretsKey, loadSecretsKey } from './security/secrets-key';
 import { loadSigningKey } from './security/tokens';
+import { StatisticsCounter } from './statistics/statistics-counter';
 
 export const VERSION = '0.1.0';
 
@@ -134,7 +137,8 @@ export async function startApiServer(env: Env, options: ApiServerOptions = {}): 
       confirmHandled: true,
     });
     closers.push(() => bus.close());
-    const mailer = createMailer(env, log);
+    const statistics = new StatisticsCounter();
+    const mailer = countingMailer(createMailer(env, log), statistics);
     closers.push(() => mailer.close());
     const subscriber = env.REDIS_URL ? new Redis(env.REDIS_URL) : undefined;
     if (subscriber) {
@@ -163,8 +167,11 @@ export async function startApiServer(env: Env, options: ApiServerOptions = {}): 
       redis,
       bus,
       live,
+      statistics,
       version: VERSION,
     };
+    // flushed last at stop (closers run in reverse), after the app and workers have counted what they did
+    closers.push(startStatisticsFlush(ctx).close);
     // month partitions of positions and events, made ahead and dropped by retention (history/)
     const partitions = new PartitionMonths();
     const history = startHistory(pool, partitions, log.child({ component: 'history' }));

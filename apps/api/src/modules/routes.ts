@@ -27,6 +27,7 @@ import { serverRoutes } from './server/server.routes';
 import { sessionRoutes } from './session/session.routes';
 import { shareRoutes } from './share/share.routes';
 import { simsV2Routes } from './sims/sims.v2.routes';
+import { statisticsRoutes } from './statistics/statistics.routes';
 import { socketRoutes } from './socket/socket.routes';
 import { stockV2Routes } from './stock/stock.v2.routes';
 import { subscriptionsV2Routes } from './subscriptions/subscriptions.v2.routes';
@@ -62,6 +63,7 @@ export const API_ROUTES: readonly RoutesPlugin[] = [
   shareRoutes,
   eventsRoutes,
   reportsRoutes,
+  statisticsRoutes,
   groupsRoutes,
 ];
 

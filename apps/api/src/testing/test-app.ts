@@ -13,6 +13,7 @@ import { ensureSystemRoles } from '../modules/roles/system-roles.service';
 import { MemoryRateLimiter } from '../security/rate-limiter';
 import { SecretBox } from '../security/secret-box';
 import { loadSigningKey } from '../security/tokens';
+import { StatisticsCounter } from '../statistics/statistics-counter';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -50,6 +51,7 @@ export async function createTestApp(
     secrets: new SecretBox(randomBytes(32)),
     version: 'test',
     live: new LiveHub(log),
+    statistics: new StatisticsCounter(),
   };
   const app = await buildApp(ctx, { logger: options.log !== undefined });
   await app.ready();
