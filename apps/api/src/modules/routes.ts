@@ -19,6 +19,7 @@ import { oidcRoutes } from './oidc/oidc.routes';
 import { passwordRoutes } from './password/password.routes';
 import { permissionsRoutes } from './permissions/permissions.routes';
 import { positionsRoutes } from './positions/positions.routes';
+import { fleetV2Routes } from './reports/fleet.v2.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { retentionV2Routes } from './retention/retention.v2.routes';
 import { rolesV2Routes } from './roles/roles.v2.routes';
@@ -27,8 +28,8 @@ import { serverRoutes } from './server/server.routes';
 import { sessionRoutes } from './session/session.routes';
 import { shareRoutes } from './share/share.routes';
 import { simsV2Routes } from './sims/sims.v2.routes';
-import { statisticsRoutes } from './statistics/statistics.routes';
 import { socketRoutes } from './socket/socket.routes';
+import { statisticsRoutes } from './statistics/statistics.routes';
 import { stockV2Routes } from './stock/stock.v2.routes';
 import { subscriptionsV2Routes } from './subscriptions/subscriptions.v2.routes';
 import { tenantsV2Routes } from './tenants/tenants.v2.routes';
@@ -76,6 +77,7 @@ export const V2_ROUTES: readonly RoutesPlugin[] = [
   billingNotificationsV2Routes,
   catalogueV2Routes,
   dashboardV2Routes,
+  fleetV2Routes,
   simsV2Routes,
   stockV2Routes,
   subscriptionsV2Routes,

@@ -1,9 +1,9 @@
 import type { Statistics } from '@waymark/contracts/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StatisticsCounter } from '../../statistics/statistics-counter';
 import { buildTenant, buildUser, signIn } from '../../testing/factories';
 import type { Harness } from '../../testing/pipeline-harness';
 import { BASE, createHarness, message } from '../../testing/pipeline-harness';
-import { StatisticsCounter } from '../../statistics/statistics-counter';
 
 let h: Harness;
 let admin: { authorization: string };
@@ -24,7 +24,8 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const iso = (t: number) => new Date(t).toISOString();
-const get = (query: string, headers = admin) => h.t.app.inject({ method: 'GET', url: `/api/statistics?${query}`, headers });
+const get = (query: string, headers = admin) =>
+  h.t.app.inject({ method: 'GET', url: `/api/statistics?${query}`, headers });
 
 describe('StatisticsCounter', () => {
   it('adds what several nodes flush into one row per UTC day', async () => {

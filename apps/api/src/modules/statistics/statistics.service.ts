@@ -1,6 +1,9 @@
-import type { Statistics, StatisticsQuery } from '@waymark/contracts/report';
+import type { Statistics, statisticsQuerySchema } from '@waymark/contracts/report';
+import type { z } from 'zod';
 import { badRequest } from '../../http-error';
 import type { AuthContext } from '../../plugins/app/auth-context';
+
+type StatisticsQuery = z.infer<typeof statisticsQuerySchema>;
 
 const DAY_MS = 86_400_000;
 /** The longest period GET /api/statistics answers, in days (a row per day). */
@@ -28,7 +31,8 @@ export async function serverStatistics(auth: AuthContext, q: StatisticsQuery): P
   const from = Date.parse(q.from);
   const to = Date.parse(q.to);
   if (from > to) throw badRequest('from must not be after to');
-  if (to - from > STATISTICS_MAX_DAYS * DAY_MS) throw badRequest(`The period is longer than ${STATISTICS_MAX_DAYS} days`);
+  if (to - from > STATISTICS_MAX_DAYS * DAY_MS)
+    throw badRequest(`The period is longer than ${STATISTICS_MAX_DAYS} days`);
   const first = new Date(from - (from % DAY_MS)).toISOString();
   const last = new Date(to - (to % DAY_MS)).toISOString();
   const rows = await auth.db.$queryRaw<Row[]>`
