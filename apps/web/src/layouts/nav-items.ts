@@ -3,9 +3,11 @@ import {
   IconBell,
   IconBuildingStore,
   IconCalendarDue,
+  IconChartBar,
   IconChartLine,
   IconCreditCard,
   IconDevices,
+  IconMapPin,
   IconParking,
   IconPolygon,
   IconRadar,
@@ -60,7 +62,9 @@ export interface NavItem {
     | 'nav.reportTrips'
     | 'nav.reportStops'
     | 'nav.reportSummary'
-    | 'nav.reportChart';
+    | 'nav.reportChart'
+    | 'nav.reportCombined'
+    | 'nav.statistics';
   to: string;
   icon: ComponentType<{ size?: number }>;
   /** Any one flag suffices; empty or missing means every signed-in user. */
@@ -107,6 +111,13 @@ export const navSections: readonly NavSection[] = [
         permissions: ['VIEW_SUMMARY_REPORTS'],
       },
       { label: 'nav.reportChart', to: '/report/chart', icon: IconChartLine, permissions: ['VIEW_CHART_REPORTS'] },
+      { label: 'nav.reportCombined', to: '/report/combined', icon: IconMapPin, permissions: ['VIEW_ROUTE_REPORTS'] },
+      {
+        label: 'nav.statistics',
+        to: '/report/statistics',
+        icon: IconChartBar,
+        permissions: ['VIEW_SUMMARY_REPORTS', 'ADMIN_ACCOUNT'],
+      },
     ],
   },
   {
