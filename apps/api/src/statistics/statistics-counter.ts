@@ -12,6 +12,9 @@ export const COUNTERS = [
 ] as const;
 export type CounterName = (typeof COUNTERS)[number];
 
+/** Days the users of a day are kept (to count them distinctly while late flushes may still add to it). */
+const USER_ROWS_KEPT_DAYS = 7;
+
 /** Users held per day between two flushes: past this, further users wait for the next flush (memory stays bounded). */
 export const MAX_USERS_HELD = 10_000;
 
@@ -85,8 +88,16 @@ export class StatisticsCounter {
           INSERT INTO statistics_users (day, "userId")
           SELECT ${iso(day)}::date, unnest(${[...ids]}::int[])
           ON CONFLICT DO NOTHING`;
+        // the day's distinct users so far, kept on its row: the user rows are only needed while the day is recent
+        await db.$executeRaw`
+          INSERT INTO statistics ("captureTime", "activeUsers")
+          VALUES (${iso(day)}::timestamp,
+            (SELECT count(*)::int FROM statistics_users WHERE day = ${iso(day)}::date))
+          ON CONFLICT ("captureTime") DO UPDATE SET "activeUsers" = EXCLUDED."activeUsers"`;
         users.delete(day);
       }
+      await db.$executeRaw`
+        DELETE FROM statistics_users WHERE day < ${iso(this.today() - USER_ROWS_KEPT_DAYS * DAY_MS)}::date`;
     } catch (err) {
       this.restore(counts, users);
       throw err;

@@ -105,3 +105,17 @@ describe('GET /api/statistics', () => {
     expect((await get('from=yesterday&to=today')).statusCode).toBe(400);
   });
 });
+
+describe('the users of a day', () => {
+  it('are counted on the day’s row, and their rows dropped once the day is a week old', async () => {
+    const later = new StatisticsCounter(() => day0 + 10 * DAY);
+    later.user(103);
+    await later.flush(h.t.ctx.db);
+    // (today's rows, of the requests above, are newer still and stay)
+    const users = await h.t.ctx.db.statisticUser.findMany({ where: { day: { lt: new Date(day0 + 30 * DAY) } } });
+    expect(users.map((u) => [u.day.toISOString(), u.userId])).toEqual([[iso(day0 + 10 * DAY), 103]]);
+    const res = await get(`from=${iso(day0)}&to=${iso(day0 + 10 * DAY)}`);
+    const rows = res.json() as Statistics[];
+    expect([rows[0]?.activeUsers, rows[10]?.activeUsers]).toEqual([2, 1]);
+  });
+});

@@ -23,9 +23,9 @@ interface Row {
 }
 
 /**
- * One row per UTC day from `from`'s day to `to`'s day, days without counts as zeros: the counters the API
- * nodes flushed, the users who made requests that day, and the devices whose positions fell in it (from the
- * hour tallies the pipeline keeps, so no scan of positions).
+ * One row per UTC day from `from`'s day to `to`'s day, days without counts as zeros: the counters the API nodes
+ * flushed, the distinct users who made requests that day (kept on the row at each flush), and the devices whose
+ * positions fell in it (from the hour tallies the pipeline keeps, so no scan of positions).
  */
 export async function serverStatistics(auth: AuthContext, q: StatisticsQuery): Promise<Statistics[]> {
   const from = Date.parse(q.from);
@@ -39,10 +39,6 @@ export async function serverStatistics(auth: AuthContext, q: StatisticsQuery): P
     WITH days AS (
       SELECT generate_series(${first}::timestamp, ${last}::timestamp, interval '1 day') AS day
     ),
-    users AS (
-      SELECT day, count(*)::int AS n FROM statistics_users
-      WHERE day BETWEEN ${first}::date AND ${last}::date GROUP BY day
-    ),
     devices AS (
       SELECT date_trunc('day', hour) AS day, count(DISTINCT "deviceId")::int AS n FROM activity_hours
       WHERE hour >= ${first}::timestamp AND hour < ${last}::timestamp + interval '1 day' GROUP BY 1
@@ -55,11 +51,10 @@ export async function serverStatistics(auth: AuthContext, q: StatisticsQuery): P
       coalesce(s."smsSent", 0) AS "smsSent",
       coalesce(s."geocoderRequests", 0) AS "geocoderRequests",
       coalesce(s."geolocationRequests", 0) AS "geolocationRequests",
-      coalesce(u.n, 0) AS "activeUsers",
+      coalesce(s."activeUsers", 0) AS "activeUsers",
       coalesce(a.n, 0) AS "activeDevices"
     FROM days d
     LEFT JOIN statistics s ON s."captureTime" = d.day
-    LEFT JOIN users u ON u.day = d.day::date
     LEFT JOIN devices a ON a.day = d.day
     ORDER BY d.day`;
   return rows.map(({ day, ...counts }) => ({ captureTime: asUtc(day).toISOString(), ...counts }));
