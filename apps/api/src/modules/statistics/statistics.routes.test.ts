@@ -90,6 +90,10 @@ describe('GET /api/statistics', () => {
     const after = ((await get(period)).json() as Statistics[])[0];
     // the two requests, and the one that read `before` (counted after its answer)
     expect((after?.requests ?? 0) - (before?.requests ?? 0)).toBe(3);
+    // the days to come are not listed
+    const ahead = await get(`from=${iso(today)}&to=${iso(today + 5 * DAY)}`);
+    expect((ahead.json() as Statistics[]).map((r) => r.captureTime)).toEqual([iso(today)]);
+    expect((await get(`from=${iso(today + DAY)}&to=${iso(today + 5 * DAY)}`)).json()).toEqual([]);
     expect(after?.activeUsers).toBeGreaterThanOrEqual(1);
   });
 

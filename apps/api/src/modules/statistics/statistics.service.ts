@@ -23,7 +23,7 @@ interface Row {
 }
 
 /**
- * One row per UTC day from `from`'s day to `to`'s day, days without counts as zeros: the counters the API nodes
+ * One row per UTC day from `from`'s day to `to`'s day (today at the latest), days without counts as zeros: the counters the API nodes
  * flushed, the distinct users who made requests that day (kept on the row at each flush), and the devices whose
  * positions fell in it (from the hour tallies the pipeline keeps, so no scan of positions).
  */
@@ -33,8 +33,11 @@ export async function serverStatistics(auth: AuthContext, q: StatisticsQuery): P
   if (from > to) throw badRequest('from must not be after to');
   if (to - from > STATISTICS_MAX_DAYS * DAY_MS)
     throw badRequest(`The period is longer than ${STATISTICS_MAX_DAYS} days`);
+  // days still to come have nothing to count: the period ends today at the latest
+  const end = Math.min(to, Date.now());
+  if (from > end) return [];
   const first = new Date(from - (from % DAY_MS)).toISOString();
-  const last = new Date(to - (to % DAY_MS)).toISOString();
+  const last = new Date(end - (end % DAY_MS)).toISOString();
   const rows = await auth.db.$queryRaw<Row[]>`
     WITH days AS (
       SELECT generate_series(${first}::timestamp, ${last}::timestamp, interval '1 day') AS day
