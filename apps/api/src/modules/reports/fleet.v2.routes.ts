@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { caller } from '../../plugins/app/auth';
 import { data } from '../shared/v2';
-import { fleetDashboard } from './fleet-dashboard';
+import { fleetDashboard } from './fleet.report';
 
 /** /api/v2/reports/fleet: the statistics page's fleet dashboard over the caller's devices. */
 export const fleetV2Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app) => {

@@ -4,7 +4,7 @@ import { buildTenant, buildUser, signIn } from '../../testing/factories';
 import { storeEvent } from '../../testing/history';
 import type { Harness } from '../../testing/pipeline-harness';
 import { BASE, createHarness, message } from '../../testing/pipeline-harness';
-import { startOfLocalWeek } from './fleet-dashboard';
+import { startOfLocalWeek } from './fleet.report';
 
 /**
  * BASE is Sunday 2026-03-01 11:00 UTC; the dashboard is read at 14:00 UTC by a user in Athens (UTC+2): today
