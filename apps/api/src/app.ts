@@ -41,6 +41,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await app.register(
     async (api) => {
+      // statistics: each answered API request, and its user among the day's active users (counted in memory)
+      api.addHook('onResponse', async (req) => {
+        ctx.statistics.add('requests');
+        if (req.auth) ctx.statistics.user(req.auth.user.id);
+      });
       for (const routes of API_ROUTES) await api.register(routes, { ctx });
       await api.register(
         async (v2) => {

@@ -8,6 +8,7 @@ import type { LiveHub } from './live/live-hub';
 import type { Mailer } from './mail/mailer';
 import type { RateLimiter } from './security/rate-limiter';
 import type { SecretBox } from './security/secret-box';
+import type { StatisticsCounter } from './statistics/statistics-counter';
 
 /** Everything a request handler may use; built once per process (runtime/) or per test (testing/). */
 export interface AppContext {
@@ -25,5 +26,7 @@ export interface AppContext {
   /** devices' raw frames, written by the ingest (absent: no log is kept in this composition) */
   deviceLog?: DeviceLogStore;
   live: LiveHub;
+  /** this process's statistics counts, flushed to the day's row about once a minute (jobs/statistics-flush.ts) */
+  statistics: StatisticsCounter;
   version: string;
 }

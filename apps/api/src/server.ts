@@ -16,8 +16,10 @@ import { PartitionMonths } from './history/partitions';
 import { startHistory } from './history/worker';
 import { startActivityBackfill } from './jobs/activity-backfill';
 import { startBilling } from './jobs/billing-worker';
+import { startStatisticsFlush } from './jobs/statistics-flush';
 import { LiveHub } from './live/live-hub';
 import { createLogger } from './logger';
+import { countingMailer } from './mail/counting-mailer';
 import { createMailer } from './mail/mailer';
 import { sealPlainTotpSecrets } from './modules/users/totp-secrets';
 import { startNotifications } from './notifications/worker';
@@ -30,6 +32,7 @@ import { FallbackRateLimiter, MemoryRateLimiter } from './security/rate-limiter'
 import { SecretBox } from './security/secret-box';
 import { checkSecretsKey, loadSecretsKey } from './security/secrets-key';
 import { loadSigningKey } from './security/tokens';
+import { StatisticsCounter } from './statistics/statistics-counter';
 
 export const VERSION = '0.1.0';
 
@@ -140,7 +143,8 @@ export async function startApiServer(env: Env, options: ApiServerOptions = {}): 
     closers.push(() => bus.close());
     const deviceLog = createDeviceLog({ redisUrl: env.REDIS_URL, logger: log.child({ component: 'device-log' }) });
     closers.push(() => deviceLog.close());
-    const mailer = createMailer(env, log);
+    const statistics = new StatisticsCounter();
+    const mailer = countingMailer(createMailer(env, log), statistics);
     closers.push(() => mailer.close());
     const subscriber = env.REDIS_URL ? new Redis(env.REDIS_URL) : undefined;
     if (subscriber) {
@@ -170,8 +174,11 @@ export async function startApiServer(env: Env, options: ApiServerOptions = {}): 
       bus,
       deviceLog,
       live,
+      statistics,
       version: VERSION,
     };
+    // flushed last at stop (closers run in reverse), after the app and workers have counted what they did
+    closers.push(startStatisticsFlush(ctx).close);
     // month partitions of positions and events, made ahead and dropped by retention (history/)
     const partitions = new PartitionMonths();
     const history = startHistory(pool, partitions, log.child({ component: 'history' }));

@@ -22,6 +22,7 @@ import { passwordRoutes } from './password/password.routes';
 import { permissionsRoutes } from './permissions/permissions.routes';
 import { petsV2Routes } from './pets/pets.v2.routes';
 import { positionsRoutes } from './positions/positions.routes';
+import { fleetV2Routes } from './reports/fleet.v2.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { retentionV2Routes } from './retention/retention.v2.routes';
 import { rolesV2Routes } from './roles/roles.v2.routes';
@@ -31,6 +32,7 @@ import { sessionRoutes } from './session/session.routes';
 import { shareRoutes } from './share/share.routes';
 import { simsV2Routes } from './sims/sims.v2.routes';
 import { socketRoutes } from './socket/socket.routes';
+import { statisticsRoutes } from './statistics/statistics.routes';
 import { stockV2Routes } from './stock/stock.v2.routes';
 import { subscriptionsV2Routes } from './subscriptions/subscriptions.v2.routes';
 import { tenantsV2Routes } from './tenants/tenants.v2.routes';
@@ -66,6 +68,7 @@ export const API_ROUTES: readonly RoutesPlugin[] = [
   shareRoutes,
   eventsRoutes,
   reportsRoutes,
+  statisticsRoutes,
   groupsRoutes,
 ];
 
@@ -79,6 +82,7 @@ export const V2_ROUTES: readonly RoutesPlugin[] = [
   catalogueV2Routes,
   dashboardV2Routes,
   deviceLogV2Routes,
+  fleetV2Routes,
   simsV2Routes,
   stockV2Routes,
   subscriptionsV2Routes,

@@ -106,4 +106,19 @@ describe('outbox worker', () => {
     expect(done.every((r) => r.status === 'SENT' && r.attempts === 1)).toBe(true);
     expect(smtp.messages.slice(before).filter((m) => m.recipients.includes(user.email))).toHaveLength(8);
   });
+
+  it('counts each SMS the gateway took in the day’s statistics', async () => {
+    const today = new Date(new Date().toISOString().slice(0, 10));
+    const smsSent = async () => {
+      await t.ctx.statistics.flush(t.ctx.db);
+      return (await t.ctx.db.statistic.findUnique({ where: { captureTime: today } }))?.smsSent ?? 0;
+    };
+    const before = await smsSent();
+    const { rows } = await pending('sms', 2);
+    gateway.answers.push({ status: 200, body: 'ok' }, { status: 500, body: 'down' });
+    await processDue(t.ctx, new Date('2030-08-01T00:00:00Z'), 2);
+    const statuses = await t.ctx.db.notificationDelivery.findMany({ where: { id: { in: rows.map((r) => r.id) } } });
+    expect(statuses.map((r) => r.status).sort()).toEqual(['PENDING', 'SENT']);
+    expect((await smsSent()) - before).toBe(1);
+  });
 });

@@ -68,6 +68,7 @@ async function send(ctx: AppContext, row: Claimed, server: Record<string, unknow
     server,
   );
   await channel.send(ctx, delivery);
+  if (channel.type === 'sms') ctx.statistics.add('smsSent');
 }
 
 /** Sends what is due now; returns how many rows it took. */

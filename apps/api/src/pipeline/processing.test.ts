@@ -73,4 +73,57 @@ describe('processing', () => {
       await pool.end();
     }
   });
+
+  it('counts the messages handed to the pipeline and those stored in the day’s statistics', async () => {
+    const tenant = await buildTenant(t.ctx.db);
+    await t.ctx.db.device.create({ data: { name: 'Counted', uniqueId: 'counted-1', tenantId: tenant.id } });
+    const bus = createBus({ nodeId: 'processing-count', logger: pino({ level: 'silent' }), confirmHandled: true });
+    const pool = createPool(t.databaseUrl, 2);
+    const processing = startProcessing(t.ctx, bus, pool);
+    const today = new Date(new Date().toISOString().slice(0, 10));
+    const counts = async () => {
+      await t.ctx.statistics.flush(t.ctx.db);
+      const row = await t.ctx.db.statistic.findUnique({ where: { captureTime: today } });
+      return { received: row?.messagesReceived ?? 0, stored: row?.messagesStored ?? 0 };
+    };
+    const message = (uniqueId: string, second: number): PositionMessage => {
+      const time = new Date(Date.now() - 60_000 + second * 1000).toISOString();
+      return {
+        protocol: 'osmand',
+        uniqueId,
+        deviceTime: time,
+        fixTime: time,
+        outdated: false,
+        valid: true,
+        latitude: 52.5,
+        longitude: 13.4,
+        altitude: 0,
+        speed: 0,
+        course: 0,
+        accuracy: 5,
+        network: null,
+        attributes: {},
+        serverTime: time,
+        nodeId: 'test',
+      };
+    };
+    try {
+      const before = await counts();
+      // two of a known device, one of an unknown device (received, never stored)
+      await bus.publish('positions', [message('counted-1', 1), message('counted-1', 2), message('nobody-1', 3)]);
+      let after = before;
+      for (let i = 0; i < 100 && after.received - before.received < 3; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        after = await counts();
+      }
+      expect({ received: after.received - before.received, stored: after.stored - before.stored }).toEqual({
+        received: 3,
+        stored: 2,
+      });
+    } finally {
+      await processing.close();
+      await bus.close();
+      await pool.end();
+    }
+  });
 });

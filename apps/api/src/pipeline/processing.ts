@@ -29,6 +29,7 @@ export function startProcessing(
 ): Processing {
   const onEvents = (rows: EventRow[]) => void dispatchEvents(ctx, rows);
   const onStored = (batch: StoredBatch) => {
+    ctx.statistics.add('messagesStored', batch.positions.length);
     onEvents(batch.events);
     // frames are built only when a websocket somewhere listens
     if (ctx.live.hasListeners()) {
@@ -62,7 +63,15 @@ export function startProcessing(
     },
   });
   const consumers: Consumer[] = [
-    bus.consume('positions', pipeline, { group: 'api', batchSize: options.batchSize ?? 150 }),
+    bus.consume(
+      'positions',
+      async (batch, meta) => {
+        await pipeline(batch, meta);
+        // every message handed to the pipeline, filtered ones too (counted once the batch is handled)
+        ctx.statistics.add('messagesReceived', batch.length);
+      },
+      { group: 'api', batchSize: options.batchSize ?? 150 },
+    ),
     bus.consume(
       'device-status',
       createStatusHandler(

@@ -14,6 +14,7 @@ import { ensureSystemRoles } from '../modules/roles/system-roles.service';
 import { MemoryRateLimiter } from '../security/rate-limiter';
 import { SecretBox } from '../security/secret-box';
 import { loadSigningKey } from '../security/tokens';
+import { StatisticsCounter } from '../statistics/statistics-counter';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -52,6 +53,7 @@ export async function createTestApp(
     version: 'test',
     live: new LiveHub(log),
     deviceLog: new InProcessDeviceLog(),
+    statistics: new StatisticsCounter(),
   };
   const app = await buildApp(ctx, { logger: options.log !== undefined });
   await app.ready();

@@ -3,10 +3,12 @@ import {
   IconBell,
   IconBuildingStore,
   IconCalendarDue,
+  IconChartBar,
   IconChartLine,
   IconCreditCard,
   IconDevices,
   IconFileText,
+  IconMapPin,
   IconParking,
   IconPolygon,
   IconRadar,
@@ -64,7 +66,9 @@ export interface NavItem {
     | 'nav.reportStops'
     | 'nav.reportSummary'
     | 'nav.reportChart'
-    | 'nav.reportLogs';
+    | 'nav.reportLogs'
+    | 'nav.reportCombined'
+    | 'nav.statistics';
   to: string;
   icon: ComponentType<{ size?: number }>;
   /** Any one flag suffices; empty or missing means every signed-in user. */
@@ -113,6 +117,13 @@ export const navSections: readonly NavSection[] = [
       },
       { label: 'nav.reportChart', to: '/report/chart', icon: IconChartLine, permissions: ['VIEW_CHART_REPORTS'] },
       { label: 'nav.reportLogs', to: '/report/logs', icon: IconFileText, permissions: ['VIEW_DEVICE_DETAILS'] },
+      { label: 'nav.reportCombined', to: '/report/combined', icon: IconMapPin, permissions: ['VIEW_ROUTE_REPORTS'] },
+      {
+        label: 'nav.statistics',
+        to: '/report/statistics',
+        icon: IconChartBar,
+        permissions: ['VIEW_SUMMARY_REPORTS', 'ADMIN_ACCOUNT'],
+      },
     ],
   },
   {

@@ -41,6 +41,9 @@ describe('report routes and their flags', () => {
     ['/report/stops', 'VIEW_STOP_REPORTS', 'Stops report'],
     ['/report/summary', 'VIEW_SUMMARY_REPORTS', 'Summary report'],
     ['/report/chart', 'VIEW_CHART_REPORTS', 'Chart report'],
+    ['/report/combined', 'VIEW_ROUTE_REPORTS', 'Combined report'],
+    ['/report/statistics', 'VIEW_SUMMARY_REPORTS', 'Statistics'],
+    ['/report/statistics', 'ADMIN_ACCOUNT', 'Statistics'],
   ])('%s opens with %s only', async (path, flag, title) => {
     renderAs(path, [flag]);
     expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
@@ -48,6 +51,12 @@ describe('report routes and their flags', () => {
 
   it('shows nothing of a page without its flag, nor of a preview without the download flag', async () => {
     renderAs('/report/stops', ['VIEW_TRIP_REPORTS', 'DOWNLOAD_STOP_REPORTS']);
+    expect(await screen.findByText('shell')).toBeTruthy();
+    expect(screen.queryByRole('heading')).toBeNull();
+  });
+
+  it('keeps the statistics page closed without the summary flag or ADMIN_ACCOUNT', async () => {
+    renderAs('/report/statistics', ['VIEW_ROUTE_REPORTS', 'VIEW_TRIP_REPORTS']);
     expect(await screen.findByText('shell')).toBeTruthy();
     expect(screen.queryByRole('heading')).toBeNull();
   });
@@ -82,7 +91,10 @@ describe('the reports navigation', () => {
       '/report/stops',
       '/report/summary',
       '/report/chart',
+      '/report/combined',
+      '/report/statistics',
     ]);
+    expect(reportPaths(['ADMIN_ACCOUNT'])).toContain('/report/statistics');
   });
 
   it('has no reports entry without a report flag', () => {

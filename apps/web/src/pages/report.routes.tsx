@@ -9,6 +9,8 @@ const TripsReportPage = lazy(async () => ({ default: (await import('./report-pag
 const StopsReportPage = lazy(async () => ({ default: (await import('./report-pages')).StopsReportPage }));
 const SummaryReportPage = lazy(async () => ({ default: (await import('./report-pages')).SummaryReportPage }));
 const ChartReportPage = lazy(async () => ({ default: (await import('./report-pages')).ChartReportPage }));
+const CombinedReportPage = lazy(async () => ({ default: (await import('./report-pages')).CombinedReportPage }));
+const StatisticsPage = lazy(async () => ({ default: (await import('./report-pages')).StatisticsPage }));
 const ReportPreviewPage = lazy(async () => ({ default: (await import('./report-pages')).ReportPreviewPage }));
 
 const PAGES: Record<ReportPageId, ReactNode> = {
@@ -18,24 +20,36 @@ const PAGES: Record<ReportPageId, ReactNode> = {
   stops: <StopsReportPage />,
   summary: <SummaryReportPage />,
   chart: <ChartReportPage />,
+  combined: <CombinedReportPage />,
 };
 
 /**
  * The report pages (mounted in the main layout by router.tsx): each behind its VIEW flag, and its preview at
  * `<page>/preview` behind its DOWNLOAD flag.
  */
-export const reportRoutes: RouteObject[] = REPORT_PAGE_IDS.flatMap((id) => {
-  const spec = REPORT_PAGES[id];
-  const path = spec.path.slice(1);
-  return [
-    { path, element: <RequirePermission flags={[spec.view]}>{PAGES[id]}</RequirePermission> },
-    {
-      path: `${path}/preview`,
-      element: (
-        <RequirePermission flags={[spec.download]}>
-          <ReportPreviewPage id={id} />
-        </RequirePermission>
-      ),
-    },
-  ];
-});
+export const reportRoutes: RouteObject[] = [
+  {
+    // the fleet dashboard (summary reports) and the server's statistics (administrators)
+    path: 'report/statistics',
+    element: (
+      <RequirePermission flags={['VIEW_SUMMARY_REPORTS', 'ADMIN_ACCOUNT']}>
+        <StatisticsPage />
+      </RequirePermission>
+    ),
+  },
+  ...REPORT_PAGE_IDS.flatMap((id) => {
+    const spec = REPORT_PAGES[id];
+    const path = spec.path.slice(1);
+    return [
+      { path, element: <RequirePermission flags={[spec.view]}>{PAGES[id]}</RequirePermission> },
+      {
+        path: `${path}/preview`,
+        element: (
+          <RequirePermission flags={[spec.download]}>
+            <ReportPreviewPage id={id} />
+          </RequirePermission>
+        ),
+      },
+    ];
+  }),
+];

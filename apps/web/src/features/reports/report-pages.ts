@@ -13,7 +13,7 @@ export interface ReportPageSpec {
   download: Permission;
 }
 
-export const REPORT_PAGE_IDS = ['events', 'routes', 'trips', 'stops', 'summary', 'chart'] as const;
+export const REPORT_PAGE_IDS = ['events', 'routes', 'trips', 'stops', 'summary', 'chart', 'combined'] as const;
 export type ReportPageId = (typeof REPORT_PAGE_IDS)[number];
 
 export const REPORT_PAGES: Record<ReportPageId, ReportPageSpec> = {
@@ -28,4 +28,11 @@ export const REPORT_PAGES: Record<ReportPageId, ReportPageSpec> = {
     download: 'DOWNLOAD_SUMMARY_REPORTS',
   },
   chart: { path: '/report/chart', api: 'chart', view: 'VIEW_CHART_REPORTS', download: 'DOWNLOAD_CHART_REPORTS' },
+  // routes with their events: a route report with the events on it
+  combined: {
+    path: '/report/combined',
+    api: 'combined',
+    view: 'VIEW_ROUTE_REPORTS',
+    download: 'DOWNLOAD_ROUTE_REPORTS',
+  },
 };
