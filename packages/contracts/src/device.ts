@@ -44,6 +44,18 @@ export const positionQuerySchema = z.object({
   to: timeSchema.optional().describe('ISO-8601 end of the history, inclusive'),
 });
 
+/**
+ * GET /api/positions/kml, /gpx and /csv (Traccar's track exports): one device's positions of a period, in fix time
+ * order; `geofenceId` (CSV only, as Traccar) keeps the positions inside that geofence.
+ */
+export const positionExportQuerySchema = z.object({
+  deviceId: queryInt4(),
+  from: timeSchema.describe('ISO-8601 start, inclusive'),
+  to: timeSchema.describe('ISO-8601 end, inclusive'),
+  geofenceId: queryInt4().optional(),
+});
+export type PositionExportQuery = z.infer<typeof positionExportQuerySchema>;
+
 /** The fields of a served position, in the schema's order. */
 export const POSITION_KEYS = positionSchema.keyof().options;
 export type PositionKey = (typeof POSITION_KEYS)[number];

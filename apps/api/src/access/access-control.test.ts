@@ -216,6 +216,7 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
       '/api/devices/:id/image': deviceB.id,
       '/api/notifications/:id': notificationB.id,
       '/api/events/:id': Number(eventB.id),
+      '/api/events/:id/pdf': Number(eventB.id),
       '/api/share/:id': shareB.id,
       '/api/session/tokens/:id': tokenB.id,
       '/api/v2/tenants/:id/retention': b.id,
@@ -315,6 +316,15 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
       headers: { authorization },
     });
     expect(positions.statusCode).toBe(404);
+    const day = 'from=2026-11-01T00:00:00Z&to=2026-11-02T00:00:00Z';
+    for (const format of ['kml', 'gpx', 'csv']) {
+      const track = await t.app.inject({
+        method: 'GET',
+        url: `/api/positions/${format}?deviceId=${deviceB.id}&${day}`,
+        headers: { authorization },
+      });
+      expect(track.statusCode, format).toBe(404);
+    }
     const devices = await t.app.inject({
       method: 'GET',
       url: `/api/devices?id=${deviceB.id}`,

@@ -9,6 +9,7 @@ import { computedAttributesRoutes } from './computed-attributes/computed-attribu
 import { dashboardV2Routes } from './dashboard/dashboard.v2.routes';
 import { devicesRoutes } from './devices/devices.routes';
 import { driversRoutes } from './drivers/drivers.routes';
+import { eventPdfRoutes } from './events/event-pdf.routes';
 import { eventsRoutes } from './events/events.routes';
 import { geofencesRoutes } from './geofences/geofences.routes';
 import { groupsRoutes } from './groups/groups.routes';
@@ -50,6 +51,7 @@ export const API_ROUTES: readonly RoutesPlugin[] = [
   socketRoutes,
   devicesRoutes,
   positionsRoutes,
+  eventPdfRoutes,
   commandsRoutes,
   computedAttributesRoutes,
   savedCommandsRoutes,

@@ -4,12 +4,15 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { caller } from '../../plugins/app/auth';
 import { devicePositions, latestPositions, positionsById } from './positions.service';
+import { positionsExportRoutes } from './positions-export.routes';
 
 /**
  * Traccar's /api/positions: without parameters the latest position of every visible device; `id` for given
  * positions; `deviceId` with `from`/`to` for one device's history (ordered by fix time, at most 10,000).
  */
-export const positionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app) => {
+export const positionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, opts) => {
+  // the track exports /positions/kml, /gpx and /csv live beside the history they export
+  await app.register(positionsExportRoutes, opts);
   app.get(
     '/positions',
     {

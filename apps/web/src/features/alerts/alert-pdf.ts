@@ -1,26 +1,23 @@
-/** Writes an alert's facts to a one-page PDF and downloads it; jspdf is loaded only when asked for. */
-export async function exportAlertPdf(options: {
-  title: string;
-  rows: ReadonlyArray<readonly [label: string, value: string]>;
-  footer: string;
-  fileName: string;
-}): Promise<void> {
-  const { jsPDF } = await import('jspdf');
-  const doc = new jsPDF({ unit: 'mm', format: 'a4' });
-  const width = doc.internal.pageSize.getWidth();
-  doc.setFontSize(18);
-  doc.text(options.title, 15, 20);
-  doc.setFontSize(11);
-  let y = 34;
-  for (const [label, value] of options.rows) {
-    doc.setFont('helvetica', 'bold');
-    doc.text(label, 15, y);
-    doc.setFont('helvetica', 'normal');
-    const lines = doc.splitTextToSize(value, width - 75) as string[];
-    doc.text(lines, 65, y);
-    y += 7 * Math.max(1, lines.length);
+import { ApiError } from '../../api/http';
+import { getAccessToken } from '../../api/token-storage';
+
+/**
+ * The alert's PDF, rendered by the server in the user's language, units and time zone (GET /api/events/:id/pdf),
+ * offered as a download. Fetched with the access token, so it cannot be a plain link.
+ */
+export async function downloadAlertPdf(eventId: number): Promise<void> {
+  const token = getAccessToken();
+  const res = await fetch(`/api/events/${eventId}/pdf`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { message?: string } | null;
+    throw new ApiError(res.status, body?.message ?? res.statusText, body);
   }
-  doc.setFontSize(9);
-  doc.text(options.footer, 15, y + 8);
-  doc.save(options.fileName);
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `alert-${eventId}.pdf`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
 }

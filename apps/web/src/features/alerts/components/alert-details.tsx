@@ -8,7 +8,7 @@ import { formatTime } from '../../../lib/format/time';
 import { useDeviceQuery } from '../../devices/devices.queries';
 import { useMapPreferences } from '../../map/use-map-preferences';
 import { alertFacts } from '../alert-facts';
-import { exportAlertPdf } from '../alert-pdf';
+import { downloadAlertPdf } from '../alert-pdf';
 import { useEventQuery, useGeofenceNameQuery, usePositionQuery } from '../alerts.queries';
 import { eventTypeLabel } from '../event-label';
 import { EventMap } from './event-map';
@@ -46,12 +46,7 @@ export function AlertDetails({ eventId }: { eventId: number }) {
   const download = async () => {
     setExporting(true);
     try {
-      await exportAlertPdf({
-        title: t('pdfTitle', { type: typeLabel }),
-        rows: facts.map((f) => [t(`fact.${f.key}`), f.value] as const),
-        footer: t('pdfFooter', { time: formatTime(new Date().toISOString(), i18n.language) }),
-        fileName: `alert-${eventId}.pdf`,
-      });
+      await downloadAlertPdf(eventId);
     } catch {
       notifications.show({ color: 'red', message: t('pdfFailed') });
     } finally {
