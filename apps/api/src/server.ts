@@ -14,6 +14,7 @@ import { PartitionMonths } from './history/partitions';
 import { startHistory } from './history/worker';
 import { startActivityBackfill } from './jobs/activity-backfill';
 import { startBilling } from './jobs/billing-worker';
+import { startScheduledReports } from './jobs/scheduled-reports';
 import { LiveHub } from './live/live-hub';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
@@ -176,6 +177,8 @@ export async function startApiServer(env: Env, options: ApiServerOptions = {}): 
     closers.push(startNotifications(ctx).close);
     const billing = startBilling(ctx);
     closers.push(() => billing.close());
+    const scheduledReports = startScheduledReports(ctx);
+    closers.push(() => scheduledReports.close());
     const app = await buildApp(ctx, { webDir: env.WAYMARK_WEB_DIR ?? join(paths.root, 'apps', 'web', 'dist') });
     closers.push(() => app.close());
     await app.listen({ port: env.PORT, host: env.HOST });

@@ -36,7 +36,7 @@ const idList = (max: number, what: string) =>
 
 /** The attributes a scheduled report understands; other keys are kept as given (Traccar's free attributes). */
 export const scheduledReportAttributesSchema = z
-  .object({
+  .looseObject({
     deviceIds: idList(SCHEDULED_REPORT_MAX_DEVICES, 'devices')
       .default([])
       .describe('devices of the report; with groupIds empty too, every device the owner sees'),
@@ -58,7 +58,6 @@ export const scheduledReportAttributesSchema = z
       .describe('what each run covers'),
     disabled: z.boolean().default(false).describe('a disabled report is kept but never runs by itself'),
   })
-  .catchall(z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]))
   .superRefine(checkJson);
 export type ScheduledReportAttributes = z.infer<typeof scheduledReportAttributesSchema>;
 
@@ -68,14 +67,16 @@ export const scheduledReportSchema = z.object({
   type: z.enum(SCHEDULED_REPORT_TYPES),
   description: z.string(),
   calendarId: z.number().int(),
-  attributes: z.object({
-    deviceIds: z.array(z.number().int()),
-    groupIds: z.array(z.number().int()),
-    format: z.enum(REPORT_FORMATS),
-    recipients: z.array(z.string()),
-    period: z.enum(SCHEDULED_REPORT_PERIODS),
-    disabled: z.boolean(),
-  }).catchall(z.unknown()),
+  attributes: z
+    .object({
+      deviceIds: z.array(z.number().int()),
+      groupIds: z.array(z.number().int()),
+      format: z.enum(REPORT_FORMATS),
+      recipients: z.array(z.string()),
+      period: z.enum(SCHEDULED_REPORT_PERIODS),
+      disabled: z.boolean(),
+    })
+    .catchall(z.unknown()),
   /** our extension: when it last ran (ISO-8601), null before its first run */
   lastRunAt: z.string().nullable(),
   /** our extension: why its last attempt failed, null when it did not */
@@ -91,14 +92,7 @@ export const scheduledReportInputSchema = z.object({
   }),
   description: text().trim().min(1, 'description is required').max(128),
   calendarId: refSchema.describe('the calendar whose occurrences start a run'),
-  attributes: scheduledReportAttributesSchema.default({
-    deviceIds: [],
-    groupIds: [],
-    format: 'xlsx',
-    recipients: [],
-    period: 'sinceLastRun',
-    disabled: false,
-  }),
+  attributes: scheduledReportAttributesSchema.prefault({}),
 });
 export type ScheduledReportInput = z.infer<typeof scheduledReportInputSchema>;
 

@@ -1,7 +1,8 @@
 -- Scheduled reports run by the worker: when the last run ended, the failures of the current occurrence, and a
 -- lease so that one API node at a time runs a report.
 -- AlterTable
-ALTER TABLE "scheduled_reports" ADD COLUMN     "failures" INTEGER NOT NULL DEFAULT 0,
+ALTER TABLE "scheduled_reports" ADD COLUMN     "failedOccurrence" TIMESTAMP(3),
+ADD COLUMN     "failures" INTEGER NOT NULL DEFAULT 0,
 ADD COLUMN     "lastError" TEXT,
 ADD COLUMN     "lastRunAt" TIMESTAMP(3),
 ADD COLUMN     "leaseUntil" TIMESTAMP(3);
