@@ -5,7 +5,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { caller } from '../../plugins/app/auth';
-import { sendScheduledReport } from './scheduled-report-run';
+import { badRequest } from '../../http-error';
+import { sendScheduledReport, TOO_LARGE } from './scheduled-report-run';
 import { presentScheduledReport } from './scheduled-reports.presenter';
 import {
   checkTypeFlag,
@@ -61,7 +62,10 @@ export const scheduledReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
       const auth = caller(req);
       const report = await getScheduledReport(auth, req.params.id);
       checkTypeFlag(auth, report.type as ScheduledReportType);
-      await sendScheduledReport(ctx, report);
+      await sendScheduledReport(ctx, report).catch((err: unknown) => {
+        // a file too large to mail is the user's choice of devices and period: say so as a 400
+        throw err instanceof Error && err.message === TOO_LARGE ? badRequest(TOO_LARGE) : err;
+      });
       return presentScheduledReport(await getScheduledReport(auth, report.id));
     },
   );
