@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkJson, refSchema, text } from './common';
+import type { Permission } from './permissions';
 import type { ReportType } from './report';
 import { REPORT_FORMATS, REPORT_TYPES } from './report';
 
@@ -14,6 +15,20 @@ export const SCHEDULED_REPORT_TYPES = REPORT_TYPES.filter(
   (t): t is Exclude<ReportType, 'chart'> => t !== 'chart',
 ) as readonly Exclude<ReportType, 'chart'>[];
 export type ScheduledReportType = (typeof SCHEDULED_REPORT_TYPES)[number];
+
+/** The flag that lets a user download, so schedule, a report of each type. */
+export const SCHEDULED_REPORT_FLAG: Record<ScheduledReportType, Permission> = {
+  route: 'DOWNLOAD_ROUTE_REPORTS',
+  events: 'DOWNLOAD_EVENT_REPORTS',
+  trips: 'DOWNLOAD_TRIP_REPORTS',
+  stops: 'DOWNLOAD_STOP_REPORTS',
+  summary: 'DOWNLOAD_SUMMARY_REPORTS',
+  combined: 'DOWNLOAD_EVENT_REPORTS',
+  geofences: 'DOWNLOAD_EVENT_REPORTS',
+};
+
+/** Every flag that allows scheduling some type: the routes and the page let any of them in. */
+export const SCHEDULED_REPORT_FLAGS: readonly Permission[] = [...new Set(Object.values(SCHEDULED_REPORT_FLAG))];
 
 /**
  * The period a run covers, ending at the run: the previous local day, the previous Monday-to-Sunday week or the

@@ -39,11 +39,19 @@ describe('the daily summary mail', () => {
       attributes: { 'mail.dailySummary': true, language: 'fr', timezone: 'Europe/Paris', distanceUnit: 'mi' },
     });
     await buildUser(t.ctx.db, { tenantId: tenant.id, permissions: [], attributes: { language: 'fr' } });
-    const van = await t.ctx.db.device.create({ data: { name: 'Fourgon <1>', uniqueId: `f-${tenant.id}`, tenantId: tenant.id } });
-    const car = await t.ctx.db.device.create({ data: { name: 'Voiture', uniqueId: `v-${tenant.id}`, tenantId: tenant.id } });
+    const van = await t.ctx.db.device.create({
+      data: { name: 'Fourgon <1>', uniqueId: `f-${tenant.id}`, tenantId: tenant.id },
+    });
+    const car = await t.ctx.db.device.create({
+      data: { name: 'Voiture', uniqueId: `v-${tenant.id}`, tenantId: tenant.id },
+    });
     // 2026-03-03 in Paris is 2026-03-02T23:00Z – 2026-03-03T23:00Z; the hour before it is another day
     await t.ctx.db.activityHour.createMany({
-      data: [hour(van.id, '2026-03-03T09:00:00Z'), hour(van.id, '2026-03-03T10:00:00Z'), hour(van.id, '2026-03-02T21:00:00Z')],
+      data: [
+        hour(van.id, '2026-03-03T09:00:00Z'),
+        hour(van.id, '2026-03-03T10:00:00Z'),
+        hour(van.id, '2026-03-02T21:00:00Z'),
+      ],
     });
 
     // still the 3rd in Paris: nothing for the 3rd yet (the 2nd is summarised, empty)

@@ -11,7 +11,8 @@ import { createTestApp } from '../testing/test-app';
 import { MAX_FAILURES, runDueReports } from './scheduled-reports';
 
 /** Every day 08:00–09:00 UTC. */
-const ICS = 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:daily\r\nDTSTART:20260101T080000Z\r\nDURATION:PT1H\r\nRRULE:FREQ=DAILY\r\nEND:VEVENT\r\nEND:VCALENDAR';
+const ICS =
+  'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:daily\r\nDTSTART:20260101T080000Z\r\nDURATION:PT1H\r\nRRULE:FREQ=DAILY\r\nEND:VEVENT\r\nEND:VCALENDAR';
 const CREATED = new Date('2026-03-01T00:00:00Z');
 const at = (iso: string) => new Date(iso);
 
@@ -26,7 +27,11 @@ afterAll(async () => {
   await smtp.close();
 });
 
-async function scheduled(type: string, attributes: Record<string, unknown>, userAttributes: Record<string, unknown> = {}) {
+async function scheduled(
+  type: string,
+  attributes: Record<string, unknown>,
+  userAttributes: Record<string, unknown> = {},
+) {
   const tenant = await buildTenant(t.ctx.db);
   const user = await buildUser(t.ctx.db, {
     tenantId: tenant.id,
@@ -56,10 +61,11 @@ const attachmentOf = (raw: string) => mimeParts(raw).find((p) => p.filename);
 describe('the scheduled reports worker', () => {
   it('mails the XLSX to the owner when an occurrence starts, once per occurrence', async () => {
     const { user, device, report } = await scheduled('summary', { format: 'xlsx', period: 'previousDay' });
-    const own = (iso: string) => runDueReports(t.ctx, at(iso)).then(async (pass) => ({
-      pass,
-      row: await t.ctx.db.scheduledReport.findUniqueOrThrow({ where: { id: report.id } }),
-    }));
+    const own = (iso: string) =>
+      runDueReports(t.ctx, at(iso)).then(async (pass) => ({
+        pass,
+        row: await t.ctx.db.scheduledReport.findUniqueOrThrow({ where: { id: report.id } }),
+      }));
     // before the first occurrence after its creation… none; inside one: a run
     expect((await own('2026-03-02T07:59:00Z')).row.lastRunAt).toBeNull();
     const first = await own('2026-03-02T08:01:00Z');
@@ -89,9 +95,17 @@ describe('the scheduled reports worker', () => {
       { format: 'pdf', recipients: ['ops@example.test', 'boss@example.test'] },
       { language: 'fr' },
     );
-    await t.ctx.db.scheduledReport.update({ where: { id: report.id }, data: { lastRunAt: at('2026-03-04T08:00:00Z') } });
+    await t.ctx.db.scheduledReport.update({
+      where: { id: report.id },
+      data: { lastRunAt: at('2026-03-04T08:00:00Z') },
+    });
     await storeEvent(t.ctx.db, {
-      data: { deviceId: device.id, tenantId: report.tenantId, type: 'deviceOverspeed', eventTime: at('2026-03-04T15:00:00Z') },
+      data: {
+        deviceId: device.id,
+        tenantId: report.tenantId,
+        type: 'deviceOverspeed',
+        eventTime: at('2026-03-04T15:00:00Z'),
+      },
     });
     await runDueReports(t.ctx, at('2026-03-05T08:02:00Z'));
     const mail = await smtp.waitFor((m) => m.subject.startsWith(`Report of ${report.tenantId}`));
@@ -126,7 +140,10 @@ describe('the scheduled reports worker', () => {
 
   it('leaves a report another node holds alone', async () => {
     const { report } = await scheduled('summary', {});
-    await t.ctx.db.scheduledReport.update({ where: { id: report.id }, data: { leaseUntil: at('2026-03-08T08:30:00Z') } });
+    await t.ctx.db.scheduledReport.update({
+      where: { id: report.id },
+      data: { leaseUntil: at('2026-03-08T08:30:00Z') },
+    });
     await runDueReports(t.ctx, at('2026-03-08T08:05:00Z'));
     expect((await t.ctx.db.scheduledReport.findUniqueOrThrow({ where: { id: report.id } })).lastRunAt).toBeNull();
   });

@@ -16,8 +16,7 @@ function headersOf(head: string): Map<string, string> {
   return headers;
 }
 
-const param = (value: string, name: string) =>
-  new RegExp(`${name}\\*?="?([^";]+)"?`, 'i').exec(value)?.[1] ?? null;
+const param = (value: string, name: string) => new RegExp(`${name}\\*?="?([^";]+)"?`, 'i').exec(value)?.[1] ?? null;
 
 /** The leaf parts of a raw message (multiparts walked through), transfer encodings undone (tests only). */
 export function mimeParts(raw: string): MimePart[] {

@@ -30,6 +30,9 @@ import replayFr from '../features/replay/locales/fr.json';
 import reportsEl from '../features/reports/locales/el.json';
 import reportsEn from '../features/reports/locales/en.json';
 import reportsFr from '../features/reports/locales/fr.json';
+import scheduledReportsEl from '../features/scheduled-reports/locales/el.json';
+import scheduledReportsEn from '../features/scheduled-reports/locales/en.json';
+import scheduledReportsFr from '../features/scheduled-reports/locales/fr.json';
 import settingsEl from '../features/settings/locales/el.json';
 import settingsEn from '../features/settings/locales/en.json';
 import settingsFr from '../features/settings/locales/fr.json';
@@ -62,6 +65,7 @@ export const resources = {
     drivers: driversEn,
     maintenance: maintenanceEn,
     settings: settingsEn,
+    scheduledReports: scheduledReportsEn,
     replay: replayEn,
     reports: reportsEn,
   },
@@ -76,6 +80,7 @@ export const resources = {
     drivers: driversFr,
     maintenance: maintenanceFr,
     settings: settingsFr,
+    scheduledReports: scheduledReportsFr,
     replay: replayFr,
     reports: reportsFr,
   },
@@ -90,6 +95,7 @@ export const resources = {
     drivers: driversEl,
     maintenance: maintenanceEl,
     settings: settingsEl,
+    scheduledReports: scheduledReportsEl,
     replay: replayEl,
     reports: reportsEl,
   },

@@ -15,6 +15,7 @@ import type map from '../features/map/locales/en.json';
 import type notifications from '../features/notifications/locales/en.json';
 import type replay from '../features/replay/locales/en.json';
 import type reports from '../features/reports/locales/en.json';
+import type scheduledReports from '../features/scheduled-reports/locales/en.json';
 import type settings from '../features/settings/locales/en.json';
 import type en from './locales/en.json';
 
@@ -32,6 +33,7 @@ declare module 'i18next' {
       drivers: typeof drivers;
       maintenance: typeof maintenance;
       settings: typeof settings;
+      scheduledReports: typeof scheduledReports;
       replay: typeof replay;
       reports: typeof reports;
       admin: typeof admin;

@@ -6,6 +6,7 @@ import {
   IconChartLine,
   IconCreditCard,
   IconDevices,
+  IconMailForward,
   IconParking,
   IconPolygon,
   IconRadar,
@@ -18,6 +19,7 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import type { Permission } from '@waymark/contracts/permissions';
+import { SCHEDULED_REPORT_FLAGS } from '@waymark/contracts/scheduled-report';
 import type { ComponentType } from 'react';
 import { HomeIcon, ShieldIcon } from '../components/icons';
 
@@ -60,7 +62,8 @@ export interface NavItem {
     | 'nav.reportTrips'
     | 'nav.reportStops'
     | 'nav.reportSummary'
-    | 'nav.reportChart';
+    | 'nav.reportChart'
+    | 'nav.reportScheduled';
   to: string;
   icon: ComponentType<{ size?: number }>;
   /** Any one flag suffices; empty or missing means every signed-in user. */
@@ -107,6 +110,13 @@ export const navSections: readonly NavSection[] = [
         permissions: ['VIEW_SUMMARY_REPORTS'],
       },
       { label: 'nav.reportChart', to: '/report/chart', icon: IconChartLine, permissions: ['VIEW_CHART_REPORTS'] },
+      // any download flag: the API checks the flag of each scheduled report's type
+      {
+        label: 'nav.reportScheduled',
+        to: '/reports/scheduled',
+        icon: IconMailForward,
+        permissions: SCHEDULED_REPORT_FLAGS,
+      },
     ],
   },
   {

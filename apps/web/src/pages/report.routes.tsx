@@ -1,3 +1,4 @@
+import { SCHEDULED_REPORT_FLAGS } from '@waymark/contracts/scheduled-report';
 import { lazy, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { RequirePermission } from '../features/permissions/require-permission';
@@ -9,6 +10,9 @@ const TripsReportPage = lazy(async () => ({ default: (await import('./report-pag
 const StopsReportPage = lazy(async () => ({ default: (await import('./report-pages')).StopsReportPage }));
 const SummaryReportPage = lazy(async () => ({ default: (await import('./report-pages')).SummaryReportPage }));
 const ChartReportPage = lazy(async () => ({ default: (await import('./report-pages')).ChartReportPage }));
+const ScheduledReportsPage = lazy(async () => ({
+  default: (await import('./scheduled-reports-page')).ScheduledReportsPage,
+}));
 const ReportPreviewPage = lazy(async () => ({ default: (await import('./report-pages')).ReportPreviewPage }));
 
 const PAGES: Record<ReportPageId, ReactNode> = {
@@ -22,9 +26,9 @@ const PAGES: Record<ReportPageId, ReactNode> = {
 
 /**
  * The report pages (mounted in the main layout by router.tsx): each behind its VIEW flag, and its preview at
- * `<page>/preview` behind its DOWNLOAD flag.
+ * `<page>/preview` behind its DOWNLOAD flag; the scheduled reports behind any DOWNLOAD flag.
  */
-export const reportRoutes: RouteObject[] = REPORT_PAGE_IDS.flatMap((id) => {
+const pageRoutes: RouteObject[] = REPORT_PAGE_IDS.flatMap((id) => {
   const spec = REPORT_PAGES[id];
   const path = spec.path.slice(1);
   return [
@@ -39,3 +43,15 @@ export const reportRoutes: RouteObject[] = REPORT_PAGE_IDS.flatMap((id) => {
     },
   ];
 });
+
+export const reportRoutes: RouteObject[] = [
+  ...pageRoutes,
+  {
+    path: 'reports/scheduled',
+    element: (
+      <RequirePermission flags={[...SCHEDULED_REPORT_FLAGS]}>
+        <ScheduledReportsPage />
+      </RequirePermission>
+    ),
+  },
+];

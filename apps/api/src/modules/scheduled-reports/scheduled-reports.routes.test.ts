@@ -4,7 +4,8 @@ import { buildTenant, buildUser, signIn } from '../../testing/factories';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
 
-const ICS = 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:daily\r\nDTSTART:20260101T080000Z\r\nDURATION:PT1H\r\nRRULE:FREQ=DAILY\r\nEND:VEVENT\r\nEND:VCALENDAR';
+const ICS =
+  'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:daily\r\nDTSTART:20260101T080000Z\r\nDURATION:PT1H\r\nRRULE:FREQ=DAILY\r\nEND:VEVENT\r\nEND:VCALENDAR';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,7 +81,10 @@ describe('/api/reports (scheduled reports)', () => {
       [{ ...base, attributes: { format: 'docx' } }, 'format must be one of'],
       [{ ...base, attributes: { period: 'forever' } }, 'period must be one of'],
       [{ ...base, attributes: { recipients: ['not-an-address'] } }, 'recipients must be email addresses'],
-      [{ ...base, attributes: { recipients: Array.from({ length: 21 }, (_, i) => `r${i}@example.test`) } }, 'at most 20 recipients'],
+      [
+        { ...base, attributes: { recipients: Array.from({ length: 21 }, (_, i) => `r${i}@example.test`) } },
+        'at most 20 recipients',
+      ],
       [{ ...base, attributes: { deviceIds: Array.from({ length: 501 }, (_, i) => i + 1) } }, 'at most 500 devices'],
       [{ ...base, description: '' }, 'description is required'],
     ];
@@ -94,7 +98,9 @@ describe('/api/reports (scheduled reports)', () => {
   it('keeps tenants apart: another tenant’s report, calendar or device is not found', async () => {
     const a = await tenantUser(['DOWNLOAD_TRIP_REPORTS']);
     const b = await tenantUser(['DOWNLOAD_TRIP_REPORTS']);
-    const report = (await a.call('POST', '/api/reports', { type: 'trips', description: 'A', calendarId: a.calendar.id })).json();
+    const report = (
+      await a.call('POST', '/api/reports', { type: 'trips', description: 'A', calendarId: a.calendar.id })
+    ).json();
     for (const [method, url] of [
       ['GET', `/api/reports/${report.id}`],
       ['DELETE', `/api/reports/${report.id}`],
@@ -102,12 +108,21 @@ describe('/api/reports (scheduled reports)', () => {
     ] as const) {
       expect((await b.call(method, url)).statusCode, `${method} ${url}`).toBe(404);
     }
-    const put = await b.call('PUT', `/api/reports/${report.id}`, { type: 'trips', description: 'B', calendarId: b.calendar.id });
+    const put = await b.call('PUT', `/api/reports/${report.id}`, {
+      type: 'trips',
+      description: 'B',
+      calendarId: b.calendar.id,
+    });
     expect(put.statusCode).toBe(404);
     expect((await b.call('GET', '/api/reports')).json()).toEqual([]);
     const foreignCalendar = { type: 'trips', description: 'B', calendarId: a.calendar.id };
     expect((await b.call('POST', '/api/reports', foreignCalendar)).statusCode).toBe(404);
-    const foreignDevice = { type: 'trips', description: 'B', calendarId: b.calendar.id, attributes: { deviceIds: [a.device.id] } };
+    const foreignDevice = {
+      type: 'trips',
+      description: 'B',
+      calendarId: b.calendar.id,
+      attributes: { deviceIds: [a.device.id] },
+    };
     expect((await b.call('POST', '/api/reports', foreignDevice)).statusCode).toBe(404);
     expect((await a.call('GET', `/api/reports/${report.id}`)).json().description).toBe('A');
   });

@@ -1,11 +1,15 @@
 import { idParamsSchema } from '@waymark/contracts/common';
 import type { ScheduledReportType } from '@waymark/contracts/scheduled-report';
-import { scheduledReportInputSchema, scheduledReportSchema } from '@waymark/contracts/scheduled-report';
+import {
+  SCHEDULED_REPORT_FLAGS,
+  scheduledReportInputSchema,
+  scheduledReportSchema,
+} from '@waymark/contracts/scheduled-report';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { caller } from '../../plugins/app/auth';
 import { badRequest } from '../../http-error';
+import { caller } from '../../plugins/app/auth';
 import { sendScheduledReport, TOO_LARGE } from './scheduled-report-run';
 import { presentScheduledReport } from './scheduled-reports.presenter';
 import {
@@ -14,7 +18,6 @@ import {
   deleteScheduledReport,
   getScheduledReport,
   listScheduledReports,
-  SCHEDULE_FLAGS,
   updateScheduledReport,
 } from './scheduled-reports.service';
 
@@ -23,7 +26,7 @@ import {
  * the service checks the flag of the report's type. POST /api/reports/{id}/run (ours) mails one now.
  */
 export const scheduledReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const config = { permissions: [...SCHEDULE_FLAGS] };
+  const config = { permissions: [...SCHEDULED_REPORT_FLAGS] };
 
   app.get('/reports', { config, schema: { response: { 200: z.array(scheduledReportSchema) } } }, async (req) =>
     (await listScheduledReports(caller(req))).map(presentScheduledReport),

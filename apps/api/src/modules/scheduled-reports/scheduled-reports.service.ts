@@ -1,30 +1,16 @@
-import type { Permission } from '@waymark/contracts/permissions';
 import type { ScheduledReportInput, ScheduledReportType } from '@waymark/contracts/scheduled-report';
+import { SCHEDULED_REPORT_FLAG } from '@waymark/contracts/scheduled-report';
 import type { Prisma, ScheduledReport } from '@waymark/db/client';
 import { forbidden } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
 
-/** The flag that lets a user download (so schedule) a report of each type. */
-export const SCHEDULE_FLAG: Record<ScheduledReportType, Permission> = {
-  route: 'DOWNLOAD_ROUTE_REPORTS',
-  events: 'DOWNLOAD_EVENT_REPORTS',
-  trips: 'DOWNLOAD_TRIP_REPORTS',
-  stops: 'DOWNLOAD_STOP_REPORTS',
-  summary: 'DOWNLOAD_SUMMARY_REPORTS',
-  combined: 'DOWNLOAD_EVENT_REPORTS',
-  geofences: 'DOWNLOAD_EVENT_REPORTS',
-};
-
-/** Every flag that allows scheduling some type: a route lets any of them in, the service checks the type's. */
-export const SCHEDULE_FLAGS: readonly Permission[] = [...new Set(Object.values(SCHEDULE_FLAG))];
-
 export const REPORTS_NOT_FOUND = 'Report not found';
 
 /** Refuses a type the caller may not download. */
 export function checkTypeFlag(auth: AuthContext, type: ScheduledReportType): void {
-  if (!auth.permissions.includes(SCHEDULE_FLAG[type])) {
-    throw forbidden(`Scheduling a ${type} report needs the ${SCHEDULE_FLAG[type]} permission`);
+  if (!auth.permissions.includes(SCHEDULED_REPORT_FLAG[type])) {
+    throw forbidden(`Scheduling a ${type} report needs the ${SCHEDULED_REPORT_FLAG[type]} permission`);
   }
 }
 
