@@ -42,7 +42,7 @@ describe('the daily summary mail', () => {
     const van = await t.ctx.db.device.create({
       data: { name: 'Fourgon <1>', uniqueId: `f-${tenant.id}`, tenantId: tenant.id },
     });
-    const car = await t.ctx.db.device.create({
+    await t.ctx.db.device.create({
       data: { name: 'Voiture', uniqueId: `v-${tenant.id}`, tenantId: tenant.id },
     });
     // 2026-03-03 in Paris is 2026-03-02T23:00Z – 2026-03-03T23:00Z; the hour before it is another day

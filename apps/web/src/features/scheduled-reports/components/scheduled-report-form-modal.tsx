@@ -141,8 +141,7 @@ export function ScheduledReportFormModal({ report, onClose }: { report?: Schedul
           <Textarea
             label={t('fields.recipients')}
             description={t('hints.recipients')}
-            autosize
-            minRows={2}
+            minRows={3}
             {...form.getInputProps('recipients')}
             error={recipientsError}
           />
