@@ -14,6 +14,7 @@ import {
 } from './units';
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 export const asDate = (value: unknown): Date | null => {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
@@ -36,8 +37,9 @@ export function convert(kind: ColumnKind, value: number, p: ExportPreferences): 
   return value;
 }
 
-/** Digits after the point a converted value is written with. */
+/** Digits after the point a converted value is written with in text (a sheet keeps SHEET_DIGITS). */
 const DIGITS: Partial<Record<ColumnKind, number>> = { speed: 1, distance: 2, volume: 2, number: 2 };
+const SHEET_DIGITS = 3;
 
 /**
  * Writes cells for one reader: headers with units, texts for the PDF ('display': the language's own number and
@@ -90,12 +92,33 @@ export class CellFormat {
     return unit ? `${column.header} (${unit})` : column.header;
   }
 
+  /** The zone's offset from UTC at an instant, in milliseconds (read from Intl: slow, hence the cache below). */
+  private offsetAt(ms: number): number {
+    const parts: Record<string, number> = {};
+    for (const part of this.wall.formatToParts(new Date(ms))) parts[part.type] = Number(part.value);
+    const { year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = parts;
+    return Date.UTC(year, month - 1, day, hour, minute, second) - (ms - (((ms % 1000) + 1000) % 1000));
+  }
+
+  /**
+   * The offset for every instant of an hour, by the hour: the same at its first and last millisecond means no
+   * change of offset inside it (zones change at most twice a year); null when it changes, and then each instant
+   * of that hour is read on its own.
+   */
+  private readonly hourOffsets = new Map<number, number | null>();
+
   /** The wall-clock time in the reader's zone, as the parts of a UTC date (what a spreadsheet shows as is). */
   wallClock(date: Date): Date {
-    const parts: Record<string, number> = {};
-    for (const part of this.wall.formatToParts(date)) parts[part.type] = Number(part.value);
-    const { year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = parts;
-    return new Date(Date.UTC(year, month - 1, day, hour, minute, second, date.getUTCMilliseconds()));
+    const ms = date.getTime();
+    const hour = Math.floor(ms / HOUR_MS);
+    let offset = this.hourOffsets.get(hour);
+    if (offset === undefined) {
+      const first = this.offsetAt(hour * HOUR_MS);
+      offset = first === this.offsetAt(hour * HOUR_MS + HOUR_MS - 1) ? first : null;
+      if (this.hourOffsets.size >= 10_000) this.hourOffsets.clear();
+      this.hourOffsets.set(hour, offset);
+    }
+    return new Date(ms + (offset ?? this.offsetAt(ms)));
   }
 
   /** A time as YYYY-MM-DD HH:mm:ss in the reader's zone. */
@@ -160,8 +183,8 @@ export class CellFormat {
 
   /**
    * A cell as an XLSX value with its number format: times as dates in the reader's zone, durations as days
-   * (shown [h]:mm:ss), measures as numbers in the reader's units, coordinates as numbers in decimal degrees or as
-   * text in the other formats.
+   * (shown [h]:mm:ss), measures as numbers in the reader's units to three decimals, coordinates as numbers in
+   * decimal degrees or as text in the other formats.
    */
   sheet(kind: ColumnKind, value: unknown): { value: string | number | boolean | Date | null; numFmt?: string } {
     if (value === null || value === undefined) return { value: null };
@@ -179,7 +202,7 @@ export class CellFormat {
       case 'latitude':
       case 'longitude': {
         const degrees = asNumber(value);
-        if (degrees !== null && p.coordinateFormat === 'dd') return { value: degrees, numFmt: '0.000000' };
+        if (degrees !== null && p.coordinateFormat === 'dd') return { value: degrees };
         return { value: this.text(kind, value, 'display') };
       }
       case 'coordinates':
@@ -192,8 +215,9 @@ export class CellFormat {
         const n = asNumber(value);
         if (n === null) return { value: asText(value) };
         if (kind === 'number') return { value: n };
-        const digits = DIGITS[kind] ?? 2;
-        return { value: convert(kind, n, p), numFmt: `0.${'0'.repeat(digits)}` };
+        // rounded rather than given a number format: every styled cell costs exceljs a style lookup, which was a
+        // fifth of a long export's time
+        return { value: Number(convert(kind, n, p).toFixed(SHEET_DIGITS)) };
       }
     }
   }

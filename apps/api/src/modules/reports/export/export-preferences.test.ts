@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { CellFormat } from './cell-format';
 import { exportPreferences } from './export-preferences';
 import { exportFormat, reportFileName } from './send-report';
 import { el } from './texts/el';
 import { en } from './texts/en';
 import { fr } from './texts/fr';
+import { reportTexts } from './texts/report-texts';
 import type { ReportTexts } from './texts/texts-shape';
 import { formatCoordinate, formatDuration } from './units';
 
@@ -65,6 +67,32 @@ describe('exportFormat', () => {
     const preferences = exportPreferences({ attributes: { timezone: 'Pacific/Auckland' } }, null);
     const period = { from: '2026-11-20T11:30:00Z', to: '2026-11-21T10:59:59Z' };
     expect(reportFileName('trips', 'xlsx', { period, preferences })).toBe('trips-2026-11-21-2026-11-21.xlsx');
+  });
+});
+
+describe('times in the reader’s zone', () => {
+  it.each([
+    // Athens: summer time begins and ends at 01:00 UTC; Lord Howe moves by half an hour at 02:00 local
+    ['Europe/Athens', ['2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z']],
+    ['Australia/Lord_Howe', ['2026-04-04T15:00:00Z', '2026-10-03T15:30:00Z']],
+  ])('agree with Intl around the changes of offset in %s', (zone, changes) => {
+    const cells = new CellFormat(exportPreferences({ attributes: { timezone: zone } }, null), reportTexts('en'));
+    const intl = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    for (const change of changes) {
+      const at = Date.parse(change);
+      for (let ms = at - 3 * 3_600_000; ms < at + 3 * 3_600_000; ms += 37_000) {
+        expect(cells.dataTime(new Date(ms)), new Date(ms).toISOString()).toBe(intl.format(new Date(ms)));
+      }
+    }
   });
 });
 
