@@ -10,7 +10,7 @@ import { sendDailySummaries } from './daily-summary';
 export const MAX_FAILURES = 3;
 /** How long a node holds a report it runs: longer than any report takes, short enough to recover from a crash. */
 const LEASE_MS = 10 * 60_000;
-/** Reports looked at per pass (a pass every minute catches up with the rest). */
+/** Reports read per query of a pass. */
 const BATCH = 500;
 
 export interface ScheduledReportsPass {
@@ -30,59 +30,67 @@ export function dueOccurrence(report: ScheduledReport, calendar: ParsedCalendar,
   return start;
 }
 
+/** Claims a due report, runs and mails it; a failure is counted against the occurrence that started at `start`. */
+async function runOne(ctx: AppContext, report: ScheduledReport, start: number, now: Date, pass: ScheduledReportsPass) {
+  const claim = await ctx.db.scheduledReport.updateMany({
+    where: { id: report.id, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
+    data: { leaseUntil: new Date(now.getTime() + LEASE_MS) },
+  });
+  if (claim.count !== 1) return;
+  try {
+    await sendScheduledReport(ctx, report, now);
+    pass.sent++;
+  } catch (err) {
+    pass.failed++;
+    const failures = report.failedOccurrence?.getTime() === start ? report.failures + 1 : 1;
+    ctx.log.warn({ component: 'scheduled-reports', err, reportId: report.id, failures }, 'scheduled report failed');
+    await ctx.db.scheduledReport.update({
+      where: { id: report.id },
+      data: {
+        failures,
+        failedOccurrence: new Date(start),
+        lastError: (err instanceof Error ? err.message : String(err)).slice(0, 500),
+      },
+    });
+  } finally {
+    await ctx.db.scheduledReport.updateMany({ where: { id: report.id }, data: { leaseUntil: null } });
+  }
+}
+
 /**
- * One pass: every due report is claimed (a lease in its row, so that one API node at a time runs it, whichever
- * node it is), run as its owner and mailed; a failure is counted against the occurrence, logged, and tried again
- * at the next pass until MAX_FAILURES.
+ * One pass over every report, BATCH rows at a time: each due report is claimed (a lease in its row, so that one
+ * API node at a time runs it, whichever node it is), run as its owner and mailed; a failure is counted against
+ * the occurrence, logged, and tried again at the next pass until MAX_FAILURES. Calendars are parsed once a pass.
  */
 export async function runDueReports(ctx: AppContext, now = new Date()): Promise<ScheduledReportsPass> {
-  const log = ctx.log.child({ component: 'scheduled-reports' });
-  const reports = await ctx.db.scheduledReport.findMany({
-    where: { OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
-    include: { calendar: { select: { id: true, data: true } } },
-    orderBy: { id: 'asc' },
-    take: BATCH,
-  });
   const calendars = new Map<number, ParsedCalendar | null>();
-  const parsed = (calendar: { id: number; data: string }) => {
-    if (!calendars.has(calendar.id)) {
-      try {
-        calendars.set(calendar.id, parseCalendar(calendar.data));
-      } catch {
-        calendars.set(calendar.id, null);
+  const pass: ScheduledReportsPass = { sent: 0, failed: 0 };
+  for (let after = 0; ; ) {
+    const reports = await ctx.db.scheduledReport.findMany({
+      where: { id: { gt: after }, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
+      orderBy: { id: 'asc' },
+      take: BATCH,
+    });
+    const unknown = [...new Set(reports.map((r) => r.calendarId))].filter((id) => !calendars.has(id));
+    if (unknown.length > 0) {
+      const rows = await ctx.db.calendar.findMany({ where: { id: { in: unknown } }, select: { id: true, data: true } });
+      for (const row of rows) {
+        try {
+          calendars.set(row.id, parseCalendar(row.data));
+        } catch {
+          // an unreadable calendar never starts a run
+          calendars.set(row.id, null);
+        }
       }
     }
-    return calendars.get(calendar.id) ?? null;
-  };
-  const pass: ScheduledReportsPass = { sent: 0, failed: 0 };
-  for (const { calendar, ...report } of reports) {
-    const schedule = parsed(calendar);
-    const start = schedule ? dueOccurrence(report, schedule, now) : null;
-    if (start === null) continue;
-    const claim = await ctx.db.scheduledReport.updateMany({
-      where: { id: report.id, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
-      data: { leaseUntil: new Date(now.getTime() + LEASE_MS) },
-    });
-    if (claim.count !== 1) continue;
-    try {
-      await sendScheduledReport(ctx, report, now);
-      pass.sent++;
-    } catch (err) {
-      pass.failed++;
-      const again = report.failedOccurrence?.getTime() === start;
-      const failures = again ? report.failures + 1 : 1;
-      log.warn({ err, reportId: report.id, failures }, 'scheduled report failed');
-      await ctx.db.scheduledReport.update({
-        where: { id: report.id },
-        data: {
-          failures,
-          failedOccurrence: new Date(start),
-          lastError: (err instanceof Error ? err.message : String(err)).slice(0, 500),
-        },
-      });
-    } finally {
-      await ctx.db.scheduledReport.updateMany({ where: { id: report.id }, data: { leaseUntil: null } });
+    for (const report of reports) {
+      const schedule = calendars.get(report.calendarId);
+      const start = schedule ? dueOccurrence(report, schedule, now) : null;
+      if (start !== null) await runOne(ctx, report, start, now, pass);
     }
+    const last = reports.at(-1);
+    if (!last || reports.length < BATCH) break;
+    after = last.id;
   }
   return pass;
 }
