@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant, buildUser } from '../testing/factories';
 import type { TestApp } from '../testing/test-app';
 import { createTestApp } from '../testing/test-app';
-import { sendDailySummaries } from './daily-summary';
+import { dailySummaryMail, sendDailySummaries } from './daily-summary';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -45,7 +45,7 @@ describe('the daily summary mail', () => {
     await t.ctx.db.device.create({
       data: { name: 'Voiture', uniqueId: `v-${tenant.id}`, tenantId: tenant.id },
     });
-    // 2026-03-03 in Paris is 2026-03-02T23:00Z – 2026-03-03T23:00Z; the hour before it is another day
+    // 2026-03-03 in Paris is 2026-03-02T23:00Z – 2026-03-03T23:00Z; 21:00Z on the 2nd is still the 2nd there
     await t.ctx.db.activityHour.createMany({
       data: [
         hour(van.id, '2026-03-03T09:00:00Z'),
@@ -58,6 +58,8 @@ describe('the daily summary mail', () => {
     const before = t.mails.length;
     await sendDailySummaries(t.ctx, new Date('2026-03-03T22:30:00Z'));
     expect(t.mails.slice(before).map((m) => m.subject)).toEqual(['Résumé quotidien du 2026-03-02']);
+    // the hour at 22:00 Paris time on the 2nd is the 2nd's
+    expect(t.mails.at(-1)?.text).toMatch(/\nFourgon <1>\s+10\s+0:40:00\s+0:05:00/);
 
     expect(await sendDailySummaries(t.ctx, new Date('2026-03-03T23:05:00Z'))).toBe(1);
     const mail = t.mails.at(-1);
@@ -75,5 +77,49 @@ describe('the daily summary mail', () => {
 
     // a second pass the same day sends nothing more
     expect(await sendDailySummaries(t.ctx, new Date('2026-03-04T06:00:00Z'))).toBe(0);
+  });
+
+  it('sends nothing to a user without devices', async () => {
+    const tenant = await buildTenant(t.ctx.db);
+    await buildUser(t.ctx.db, { tenantId: tenant.id, permissions: [], attributes: { 'mail.dailySummary': true } });
+    const before = t.mails.length;
+    await sendDailySummaries(t.ctx, new Date('2026-05-01T10:00:00Z'));
+    expect(t.mails.slice(before).filter((m) => m.subject === 'Daily summary for 2026-04-30')).toEqual([]);
+  });
+});
+
+describe('dailySummaryMail', () => {
+  it('says in a sentence that nothing moved, rather than a table of zeros', () => {
+    const still = {
+      deviceId: 1,
+      deviceName: 'Parked van',
+      startTime: null,
+      endTime: null,
+      startOdometer: 0,
+      endOdometer: 0,
+      distance: 0,
+      maxSpeed: 0,
+      averageSpeed: 0,
+      spentFuel: 0,
+      refuelled: 0,
+      fuelThefts: 0,
+      engineHours: 0,
+      idleTime: 0,
+      movingTime: 0,
+      positions: 0,
+    };
+    const preferences = {
+      speedUnit: 'kmh',
+      distanceUnit: 'km',
+      volumeUnit: 'ltr',
+      timeZone: 'UTC',
+      coordinateFormat: 'dd',
+      language: 'el',
+      twelveHour: false,
+    } as const;
+    const mail = dailySummaryMail(preferences, '2026-03-02', [still]);
+    expect(mail.subject).toBe('Ημερήσια σύνοψη για 2026-03-02');
+    expect(mail.text).toContain('Καμία από τις συσκευές σας δεν κινήθηκε ούτε ανέφερε στις 2026-03-02.');
+    expect(mail.html).not.toContain('<table');
   });
 });

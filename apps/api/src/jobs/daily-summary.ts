@@ -37,7 +37,8 @@ export function dailySummaryMail(preferences: ExportPreferences, day: string, ro
   const cells = new CellFormat(preferences, reportTexts(preferences.language));
   const columns = summaryColumnsFor(preferences, texts);
   const subject = fill(texts.summarySubject, { day });
-  if (rows.length === 0) {
+  // devices that neither moved nor reported all day: one sentence rather than a table of zeros
+  if (rows.every((r) => r.positions === 0 && r.distance === 0)) {
     const text = `${fill(texts.summaryEmpty, { day })}\n\n${texts.optOut}\n`;
     return {
       subject,
@@ -112,8 +113,9 @@ export async function sendDailySummaries(ctx: AppContext, now = new Date()): Pro
         from: new Date(from).toISOString(),
         to: new Date(today - 1).toISOString(),
       });
-      const mail = dailySummaryMail(preferences, day, rows);
-      await ctx.mailer.send({ to: user.email, ...mail });
+      // a user without devices has nothing to be told (the claim stays: not asked again today)
+      if (rows.length === 0) continue;
+      await ctx.mailer.send({ to: user.email, ...dailySummaryMail(preferences, day, rows) });
       sent++;
     } catch (err) {
       await ctx.db.dailySummaryMail.deleteMany({ where: key });
