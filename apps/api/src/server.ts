@@ -16,6 +16,7 @@ import { PartitionMonths } from './history/partitions';
 import { startHistory } from './history/worker';
 import { startActivityBackfill } from './jobs/activity-backfill';
 import { startBilling } from './jobs/billing-worker';
+import { startScheduledReports } from './jobs/scheduled-reports';
 import { startStatisticsFlush } from './jobs/statistics-flush';
 import { LiveHub } from './live/live-hub';
 import { createLogger } from './logger';
@@ -190,6 +191,8 @@ export async function startApiServer(env: Env, options: ApiServerOptions = {}): 
     closers.push(startNotifications(ctx).close);
     const billing = startBilling(ctx);
     closers.push(() => billing.close());
+    const scheduledReports = startScheduledReports(ctx);
+    closers.push(() => scheduledReports.close());
     const app = await buildApp(ctx, { webDir: env.WAYMARK_WEB_DIR ?? join(paths.root, 'apps', 'web', 'dist') });
     closers.push(() => app.close());
     await app.listen({ port: env.PORT, host: env.HOST });

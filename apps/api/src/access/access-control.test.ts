@@ -45,6 +45,8 @@ const BODIES: Record<string, unknown> = {
     data: 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20240101T000000Z\r\nEND:VEVENT\r\nEND:VCALENDAR',
   },
   'PUT /api/calendars/:id': { name: 'C2' },
+  'POST /api/reports': { type: 'trips', description: 'R', calendarId: 999999 },
+  'PUT /api/reports/:id': { type: 'trips', description: 'R2', calendarId: 999999 },
   'POST /api/drivers': { uniqueId: 'driver-access-1', name: 'D' },
   'PUT /api/drivers/:uniqueId': { name: 'D2' },
   'POST /api/maintenance': { name: 'M', type: 'totalDistance', period: 1000 },
@@ -158,6 +160,9 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
     const groupB = await t.ctx.db.group.create({ data: { name: 'B group', tenantId: b.id } });
     const geofenceB = await t.ctx.db.geofence.create({ data: { name: 'B', area: 'CIRCLE (1 2, 10)', tenantId: b.id } });
     const calendarB = await t.ctx.db.calendar.create({ data: { name: 'B', data: 'x', tenantId: b.id } });
+    const scheduledB = await t.ctx.db.scheduledReport.create({
+      data: { tenantId: b.id, userId: userB.id, type: 'trips', description: 'B', calendarId: calendarB.id },
+    });
     const driverB = await t.ctx.db.driver.create({ data: { name: 'B', uniqueId: `drv-b-${b.id}`, tenantId: b.id } });
     const maintenanceB = await t.ctx.db.maintenance.create({ data: { name: 'B', type: 'hours', tenantId: b.id } });
     const reminderB = await t.ctx.db.maintenance.create({
@@ -207,6 +212,8 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
       '/api/groups/:id': groupB.id,
       '/api/geofences/:id': geofenceB.id,
       '/api/calendars/:id': calendarB.id,
+      '/api/reports/:id': scheduledB.id,
+      '/api/reports/:id/run': scheduledB.id,
       '/api/drivers/:id': driverB.id,
       '/api/drivers/:uniqueId': driverB.uniqueId,
       '/api/maintenance/:id': maintenanceB.id,
@@ -317,6 +324,10 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
       description: 'B',
     });
     expect(await t.ctx.db.notification.findUnique({ where: { id: notificationB.id } })).not.toBeNull();
+    expect(await t.ctx.db.scheduledReport.findUnique({ where: { id: scheduledB.id } })).toMatchObject({
+      description: 'B',
+      lastRunAt: null,
+    });
     expect(await t.ctx.db.shareLink.findUnique({ where: { id: shareB.id } })).toMatchObject({ revokedAt: null });
     expect(await t.ctx.db.apiToken.findUnique({ where: { id: tokenB.id } })).toMatchObject({ revokedAt: null });
     // query parameters naming another tenant's device give nothing either

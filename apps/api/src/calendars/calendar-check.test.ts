@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarContains, parseCalendar } from './calendar-check';
+import { calendarContains, occurrenceStart, parseCalendar } from './calendar-check';
 
 const wrap = (...events: string[]) =>
   ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...events, 'END:VCALENDAR'].join('\r\n');
@@ -160,5 +160,26 @@ describe('calendarContains', () => {
     expect(calendarContains(cal, at('2024-01-01T08:30:00Z'))).toBe(true);
     expect(calendarContains(cal, at('2024-02-01T08:30:00Z'))).toBe(true);
     expect(calendarContains(cal, at('2024-03-01T08:30:00Z'))).toBe(false);
+  });
+});
+
+describe('occurrenceStart', () => {
+  it('gives the start of the occurrence covering the time: one per occurrence of a recurring event', () => {
+    const cal = parseCalendar(wrap(event('DTSTART:20240101T080000Z', 'DURATION:PT1H', 'RRULE:FREQ=DAILY;COUNT=3')));
+    expect(occurrenceStart(cal, at('2024-01-02T08:00:00Z'))).toBe(Date.parse('2024-01-02T08:00:00Z'));
+    expect(occurrenceStart(cal, at('2024-01-02T08:59:59Z'))).toBe(Date.parse('2024-01-02T08:00:00Z'));
+    expect(occurrenceStart(cal, at('2024-01-02T09:00:00Z'))).toBeNull();
+    expect(occurrenceStart(cal, at('2024-01-04T08:30:00Z'))).toBeNull();
+  });
+
+  it('takes the latest start when occurrences overlap', () => {
+    const cal = parseCalendar(
+      wrap(
+        event('DTSTART:20240101T000000Z', 'DTEND:20240102T000000Z'),
+        event('DTSTART:20240101T120000Z', 'DTEND:20240101T130000Z').replace('UID:e1@test', 'UID:e2@test'),
+      ),
+    );
+    expect(occurrenceStart(cal, at('2024-01-01T12:30:00Z'))).toBe(Date.parse('2024-01-01T12:00:00Z'));
+    expect(occurrenceStart(cal, at('2024-01-01T14:00:00Z'))).toBe(Date.parse('2024-01-01T00:00:00Z'));
   });
 });

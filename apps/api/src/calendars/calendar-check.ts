@@ -157,7 +157,7 @@ function covers(o: { start: number; end: number }, t: number): boolean {
   return o.end === o.start ? t === o.start : t >= o.start && t < o.end;
 }
 
-function recurringContains(timeline: EventTimeline, t: number): boolean {
+function recurringOccurrence(timeline: EventTimeline, t: number): Occurrence | null {
   const list = timeline.occurrences;
   try {
     while (!timeline.done && (list.length === 0 || (list.at(-1)?.slot ?? 0) <= t + timeline.reachBefore)) {
@@ -181,29 +181,32 @@ function recurringContains(timeline: EventTimeline, t: number): boolean {
   for (let i = index; i >= 0; i--) {
     const o = list[i];
     if (!o || o.slot < t - timeline.reachAfter) break;
-    if (covers(o, t)) return true;
+    if (covers(o, t)) return o;
   }
-  return false;
+  return null;
+}
+
+/**
+ * The start (epoch ms) of the occurrence that `time` falls in, the latest start when several overlap; null when
+ * the calendar does not contain `time`. A scheduled report runs once per occurrence: once per start.
+ */
+export function occurrenceStart(parsed: ParsedCalendar, time: Date): number | null {
+  const t = time.getTime();
+  if (!Number.isFinite(t)) return null;
+  let latest: number | null = null;
+  for (const timeline of parsed.events) {
+    const o = timeline.expansion
+      ? recurringOccurrence(timeline, t)
+      : {
+          start: epochOf(timeline.event.startDate, timeline.tzid),
+          end: epochOf(timeline.event.endDate, timeline.tzid),
+        };
+    if (o && covers(o, t) && (latest === null || o.start > latest)) latest = o.start;
+  }
+  return latest;
 }
 
 /** Whether `time` falls inside one occurrence of one of the calendar's events (recurrences expanded). */
 export function calendarContains(parsed: ParsedCalendar, time: Date): boolean {
-  const t = time.getTime();
-  if (!Number.isFinite(t)) return false;
-  for (const timeline of parsed.events) {
-    if (timeline.expansion) {
-      if (recurringContains(timeline, t)) return true;
-    } else if (
-      covers(
-        {
-          start: epochOf(timeline.event.startDate, timeline.tzid),
-          end: epochOf(timeline.event.endDate, timeline.tzid),
-        },
-        t,
-      )
-    ) {
-      return true;
-    }
-  }
-  return false;
+  return occurrenceStart(parsed, time) !== null;
 }

@@ -27,6 +27,7 @@ import { reportsRoutes } from './reports/reports.routes';
 import { retentionV2Routes } from './retention/retention.v2.routes';
 import { rolesV2Routes } from './roles/roles.v2.routes';
 import { savedCommandsRoutes } from './saved-commands/saved-commands.routes';
+import { scheduledReportsRoutes } from './scheduled-reports/scheduled-reports.routes';
 import { serverRoutes } from './server/server.routes';
 import { sessionRoutes } from './session/session.routes';
 import { shareRoutes } from './share/share.routes';
@@ -69,6 +70,7 @@ export const API_ROUTES: readonly RoutesPlugin[] = [
   eventsRoutes,
   reportsRoutes,
   statisticsRoutes,
+  scheduledReportsRoutes,
   groupsRoutes,
 ];
 

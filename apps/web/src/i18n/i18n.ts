@@ -36,6 +36,9 @@ import replayFr from '../features/replay/locales/fr.json';
 import reportsEl from '../features/reports/locales/el.json';
 import reportsEn from '../features/reports/locales/en.json';
 import reportsFr from '../features/reports/locales/fr.json';
+import scheduledReportsEl from '../features/scheduled-reports/locales/el.json';
+import scheduledReportsEn from '../features/scheduled-reports/locales/en.json';
+import scheduledReportsFr from '../features/scheduled-reports/locales/fr.json';
 import settingsEl from '../features/settings/locales/el.json';
 import settingsEn from '../features/settings/locales/en.json';
 import settingsFr from '../features/settings/locales/fr.json';
@@ -70,6 +73,7 @@ export const resources = {
     drivers: driversEn,
     maintenance: maintenanceEn,
     settings: settingsEn,
+    scheduledReports: scheduledReportsEn,
     replay: replayEn,
     reports: reportsEn,
   },
@@ -86,6 +90,7 @@ export const resources = {
     drivers: driversFr,
     maintenance: maintenanceFr,
     settings: settingsFr,
+    scheduledReports: scheduledReportsFr,
     replay: replayFr,
     reports: reportsFr,
   },
@@ -102,6 +107,7 @@ export const resources = {
     drivers: driversEl,
     maintenance: maintenanceEl,
     settings: settingsEl,
+    scheduledReports: scheduledReportsEl,
     replay: replayEl,
     reports: reportsEl,
   },

@@ -17,6 +17,7 @@ import type notifications from '../features/notifications/locales/en.json';
 import type pets from '../features/pets/locales/en.json';
 import type replay from '../features/replay/locales/en.json';
 import type reports from '../features/reports/locales/en.json';
+import type scheduledReports from '../features/scheduled-reports/locales/en.json';
 import type settings from '../features/settings/locales/en.json';
 import type en from './locales/en.json';
 
@@ -36,6 +37,7 @@ declare module 'i18next' {
       drivers: typeof drivers;
       maintenance: typeof maintenance;
       settings: typeof settings;
+      scheduledReports: typeof scheduledReports;
       replay: typeof replay;
       reports: typeof reports;
       admin: typeof admin;

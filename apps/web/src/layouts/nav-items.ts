@@ -8,6 +8,7 @@ import {
   IconCreditCard,
   IconDevices,
   IconFileText,
+  IconMailForward,
   IconMapPin,
   IconParking,
   IconPolygon,
@@ -21,6 +22,7 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import type { Permission } from '@waymark/contracts/permissions';
+import { SCHEDULED_REPORT_FLAGS } from '@waymark/contracts/scheduled-report';
 import type { ComponentType } from 'react';
 import { HomeIcon, ShieldIcon } from '../components/icons';
 import { PetIcon } from '../features/pets/pet-icon';
@@ -68,7 +70,8 @@ export interface NavItem {
     | 'nav.reportChart'
     | 'nav.reportLogs'
     | 'nav.reportCombined'
-    | 'nav.statistics';
+    | 'nav.statistics'
+    | 'nav.reportScheduled';
   to: string;
   icon: ComponentType<{ size?: number }>;
   /** Any one flag suffices; empty or missing means every signed-in user. */
@@ -123,6 +126,13 @@ export const navSections: readonly NavSection[] = [
         to: '/report/statistics',
         icon: IconChartBar,
         permissions: ['VIEW_SUMMARY_REPORTS', 'ADMIN_ACCOUNT'],
+      },
+      // any download flag: the API checks the flag of each scheduled report's type
+      {
+        label: 'nav.reportScheduled',
+        to: '/reports/scheduled',
+        icon: IconMailForward,
+        permissions: SCHEDULED_REPORT_FLAGS,
       },
     ],
   },

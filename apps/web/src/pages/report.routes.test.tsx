@@ -66,6 +66,31 @@ describe('report routes and their flags', () => {
     expect(await screen.findByRole('heading', { name: 'Summary report — preview' })).toBeTruthy();
   });
 
+  it('opens the scheduled reports with any download flag, and not with view flags alone', async () => {
+    stubFetch({ 'GET /api/reports': () => json(200, []), 'GET /api/calendars': () => json(200, []) });
+    const user = aUser({ permissions: ['DOWNLOAD_TRIP_REPORTS'] });
+    renderRoutes('/reports/scheduled', [
+      {
+        element: (
+          <SessionProvider user={user}>
+            <Suspense fallback={<p>loading</p>}>
+              <Outlet />
+            </Suspense>
+          </SessionProvider>
+        ),
+        children: reportRoutes,
+      },
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Scheduled reports' })).toBeTruthy();
+    expect(await screen.findByText('No scheduled reports yet.')).toBeTruthy();
+  });
+
+  it('keeps the scheduled reports closed to the view flags', async () => {
+    renderAs('/reports/scheduled', REPORT_VIEW_FLAGS);
+    expect(await screen.findByText('shell')).toBeTruthy();
+    expect(screen.queryByRole('heading')).toBeNull();
+  });
+
   it('keeps the preview closed to the view flag', async () => {
     renderAs('/report/summary/preview', ['VIEW_SUMMARY_REPORTS']);
     expect(await screen.findByText('shell')).toBeTruthy();
@@ -83,6 +108,8 @@ describe('the reports navigation', () => {
     expect(reportPaths(['VIEW_TRIP_REPORTS', 'VIEW_CHART_REPORTS', 'DOWNLOAD_STOP_REPORTS'])).toEqual([
       '/report/trips',
       '/report/chart',
+      // a download flag lets the user schedule that report
+      '/reports/scheduled',
     ]);
     expect(reportPaths(REPORT_VIEW_FLAGS)).toEqual([
       '/report/events',

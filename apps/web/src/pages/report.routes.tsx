@@ -1,3 +1,4 @@
+import { SCHEDULED_REPORT_FLAGS } from '@waymark/contracts/scheduled-report';
 import { lazy, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { RequirePermission } from '../features/permissions/require-permission';
@@ -11,6 +12,9 @@ const SummaryReportPage = lazy(async () => ({ default: (await import('./report-p
 const ChartReportPage = lazy(async () => ({ default: (await import('./report-pages')).ChartReportPage }));
 const CombinedReportPage = lazy(async () => ({ default: (await import('./report-pages')).CombinedReportPage }));
 const StatisticsPage = lazy(async () => ({ default: (await import('./report-pages')).StatisticsPage }));
+const ScheduledReportsPage = lazy(async () => ({
+  default: (await import('./scheduled-reports-page')).ScheduledReportsPage,
+}));
 const ReportPreviewPage = lazy(async () => ({ default: (await import('./report-pages')).ReportPreviewPage }));
 
 const PAGES: Record<ReportPageId, ReactNode> = {
@@ -25,8 +29,24 @@ const PAGES: Record<ReportPageId, ReactNode> = {
 
 /**
  * The report pages (mounted in the main layout by router.tsx): each behind its VIEW flag, and its preview at
- * `<page>/preview` behind its DOWNLOAD flag.
+ * `<page>/preview` behind its DOWNLOAD flag; the scheduled reports behind any DOWNLOAD flag.
  */
+const pageRoutes: RouteObject[] = REPORT_PAGE_IDS.flatMap((id) => {
+  const spec = REPORT_PAGES[id];
+  const path = spec.path.slice(1);
+  return [
+    { path, element: <RequirePermission flags={[spec.view]}>{PAGES[id]}</RequirePermission> },
+    {
+      path: `${path}/preview`,
+      element: (
+        <RequirePermission flags={[spec.download]}>
+          <ReportPreviewPage id={id} />
+        </RequirePermission>
+      ),
+    },
+  ];
+});
+
 export const reportRoutes: RouteObject[] = [
   {
     // the fleet dashboard (summary reports) and the server's statistics (administrators)
@@ -37,19 +57,13 @@ export const reportRoutes: RouteObject[] = [
       </RequirePermission>
     ),
   },
-  ...REPORT_PAGE_IDS.flatMap((id) => {
-    const spec = REPORT_PAGES[id];
-    const path = spec.path.slice(1);
-    return [
-      { path, element: <RequirePermission flags={[spec.view]}>{PAGES[id]}</RequirePermission> },
-      {
-        path: `${path}/preview`,
-        element: (
-          <RequirePermission flags={[spec.download]}>
-            <ReportPreviewPage id={id} />
-          </RequirePermission>
-        ),
-      },
-    ];
-  }),
+  ...pageRoutes,
+  {
+    path: 'reports/scheduled',
+    element: (
+      <RequirePermission flags={[...SCHEDULED_REPORT_FLAGS]}>
+        <ScheduledReportsPage />
+      </RequirePermission>
+    ),
+  },
 ];

@@ -70,6 +70,20 @@ describe('preferences', () => {
     expect(screen.getByText('Γλώσσα')).toBeTruthy();
   });
 
+  it('turns the daily summary mail on and off in the user attributes', async () => {
+    const fetchMock = withSession({
+      'PUT /api/users/7': ({ body }) => json(200, { ...aUser(), ...(body as object) }),
+    });
+    renderSettings('preferences', aUser({ attributes: { 'mail.dailySummary': true } }));
+    // the switch's label holds its description too
+    const toggle = (await screen.findByRole('switch', { name: /^Daily summary by email/ })) as HTMLInputElement;
+    expect(toggle.checked).toBe(true);
+    fireEvent.click(toggle);
+    fireEvent.click(screen.getByTestId('preferences-save'));
+    await waitFor(() => expect(bodiesOf(fetchMock, 'PUT /api/users/7')).toHaveLength(1));
+    expect(bodiesOf(fetchMock, 'PUT /api/users/7')[0]).toMatchObject({ attributes: { 'mail.dailySummary': false } });
+  });
+
   it('shows the server message when saving fails', async () => {
     withSession({ 'PUT /api/users/7': () => json(400, { message: 'Invalid parameters or constraints violation' }) });
     renderSettings('preferences');

@@ -7,9 +7,11 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   useMantineColorScheme,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { DAILY_SUMMARY_ATTRIBUTE } from '@waymark/contracts/scheduled-report';
 import type { User } from '@waymark/contracts/user';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../../i18n/i18n';
@@ -25,6 +27,8 @@ import { isLiveRouteLength, LiveRouteFields, useChoices } from './live-route-fie
 interface Values extends Preferences {
   language: BundledLanguage;
   colorScheme: 'dark' | 'light';
+  /** the daily summary mail (the user attribute mail.dailySummary) */
+  dailySummary: boolean;
 }
 
 /** Language, units, formats, map and look of the signed-in user, saved to their attributes and applied at once. */
@@ -38,6 +42,7 @@ export function PreferencesForm({ user }: { user: User }) {
       ...preferencesOf(user),
       language: isBundledLanguage(current) ? current : 'en',
       colorScheme: colorScheme === 'light' ? 'light' : 'dark',
+      dailySummary: user.attributes[DAILY_SUMMARY_ATTRIBUTE] === true,
     },
     validate: {
       liveRouteLength: (v) => (isLiveRouteLength(v) ? null : t('validation.liveRouteLength')),
@@ -62,6 +67,7 @@ export function PreferencesForm({ user }: { user: User }) {
           theme: v.theme,
           direction: v.direction,
           colorScheme: v.colorScheme,
+          [DAILY_SUMMARY_ATTRIBUTE]: v.dailySummary,
         },
       },
       {
@@ -170,6 +176,11 @@ export function PreferencesForm({ user }: { user: User }) {
             />
           </Input.Wrapper>
         </SimpleGrid>
+        <Switch
+          label={t('preferences.dailySummary')}
+          description={t('preferences.dailySummaryHint')}
+          {...form.getInputProps('dailySummary', { type: 'checkbox' })}
+        />
         <Group>
           <Button type="submit" loading={save.isPending} data-testid="preferences-save">
             {t('actions.save')}
