@@ -281,6 +281,13 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
       '/api/v2/pets/:id/places': deviceB.id,
       '/api/v2/pets/:id/comprehensive': deviceB.id,
       '/api/v2/pets/:id/comprehensive/pdf': deviceB.id,
+      // a report's download names the foreign device in its query
+      ...Object.fromEntries(
+        ['events', 'route', 'trips', 'stops', 'summary', 'geofences', 'combined', 'chart'].map((type) => [
+          `/api/reports/${type}/:format`,
+          `xlsx?deviceId=${deviceB.id}&from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z`,
+        ]),
+      ),
     };
     const idRoutes = t.app.routeTable.filter((r) => r.url.includes(':'));
     expect(idRoutes.length).toBeGreaterThan(5);
