@@ -217,7 +217,9 @@ export type Statistics = z.infer<typeof statisticsSchema>;
 
 /** GET /api/reports/chart/{format}: the route's positions with the series (position fields or attributes). */
 export const chartQuerySchema = reportQuerySchema.extend({
-  key: repeatedSchema(z.string().min(1).max(64), 20).describe('series: speed, altitude, course, accuracy or an attribute'),
+  key: repeatedSchema(z.string().min(1).max(64), 20).describe(
+    'series: speed, altitude, course, accuracy or an attribute',
+  ),
 });
 
 export const statisticsQuerySchema = z.object({
