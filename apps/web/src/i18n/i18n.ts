@@ -3,9 +3,6 @@ import { initReactI18next } from 'react-i18next';
 import alertsEl from '../features/alerts/locales/el.json';
 import alertsEn from '../features/alerts/locales/en.json';
 import alertsFr from '../features/alerts/locales/fr.json';
-import deviceLogEl from '../features/device-log/locales/el.json';
-import deviceLogEn from '../features/device-log/locales/en.json';
-import deviceLogFr from '../features/device-log/locales/fr.json';
 import devicesEl from '../features/devices/locales/el.json';
 import devicesEn from '../features/devices/locales/en.json';
 import devicesFr from '../features/devices/locales/fr.json';
@@ -27,18 +24,6 @@ import mapFr from '../features/map/locales/fr.json';
 import notificationsEl from '../features/notifications/locales/el.json';
 import notificationsEn from '../features/notifications/locales/en.json';
 import notificationsFr from '../features/notifications/locales/fr.json';
-import petsEl from '../features/pets/locales/el.json';
-import petsEn from '../features/pets/locales/en.json';
-import petsFr from '../features/pets/locales/fr.json';
-import replayEl from '../features/replay/locales/el.json';
-import replayEn from '../features/replay/locales/en.json';
-import replayFr from '../features/replay/locales/fr.json';
-import reportsEl from '../features/reports/locales/el.json';
-import reportsEn from '../features/reports/locales/en.json';
-import reportsFr from '../features/reports/locales/fr.json';
-import scheduledReportsEl from '../features/scheduled-reports/locales/el.json';
-import scheduledReportsEn from '../features/scheduled-reports/locales/en.json';
-import scheduledReportsFr from '../features/scheduled-reports/locales/fr.json';
 import settingsEl from '../features/settings/locales/el.json';
 import settingsEn from '../features/settings/locales/en.json';
 import settingsFr from '../features/settings/locales/fr.json';
@@ -64,52 +49,37 @@ export const resources = {
     translation: en,
     map: mapEn,
     devices: devicesEn,
-    deviceLog: deviceLogEn,
     geofences: geofencesEn,
     alerts: alertsEn,
-    pets: petsEn,
     notifications: notificationsEn,
     groups: groupsEn,
     drivers: driversEn,
     maintenance: maintenanceEn,
     settings: settingsEn,
-    scheduledReports: scheduledReportsEn,
-    replay: replayEn,
-    reports: reportsEn,
   },
   fr: {
     translation: fr,
     map: mapFr,
     devices: devicesFr,
-    deviceLog: deviceLogFr,
     geofences: geofencesFr,
     alerts: alertsFr,
-    pets: petsFr,
     notifications: notificationsFr,
     groups: groupsFr,
     drivers: driversFr,
     maintenance: maintenanceFr,
     settings: settingsFr,
-    scheduledReports: scheduledReportsFr,
-    replay: replayFr,
-    reports: reportsFr,
   },
   el: {
     translation: el,
     map: mapEl,
     devices: devicesEl,
-    deviceLog: deviceLogEl,
     geofences: geofencesEl,
     alerts: alertsEl,
-    pets: petsEl,
     notifications: notificationsEl,
     groups: groupsEl,
     drivers: driversEl,
     maintenance: maintenanceEl,
     settings: settingsEl,
-    scheduledReports: scheduledReportsEl,
-    replay: replayEl,
-    reports: reportsEl,
   },
 } as const;
 

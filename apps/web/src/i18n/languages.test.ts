@@ -5,6 +5,7 @@ import { applyDocumentLanguage, detectLanguage, isRtlLanguage } from './language
 import el from './locales/el.json';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
+import { reportResources } from './report-resources';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (value && typeof value === 'object') {
@@ -61,9 +62,9 @@ describe('translations', () => {
 
   it('every feature namespace has the same keys in French and Greek as in English, none empty', () => {
     const all = {
-      en: { ...resources.en, ...adminResources.en },
-      fr: { ...resources.fr, ...adminResources.fr },
-      el: { ...resources.el, ...adminResources.el },
+      en: { ...resources.en, ...adminResources.en, ...reportResources.en },
+      fr: { ...resources.fr, ...adminResources.fr, ...reportResources.fr },
+      el: { ...resources.el, ...adminResources.el, ...reportResources.el },
     };
     expect(Object.keys(all.en)).toContain('adminTenants');
     for (const ns of Object.keys(all.en)) {

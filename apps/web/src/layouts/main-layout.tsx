@@ -1,4 +1,5 @@
 import '../i18n/admin-resources';
+import '../i18n/report-resources';
 import { Outlet } from 'react-router-dom';
 import { LiveProvider } from '../live/live-provider';
 import { AppNavbar } from './app-navbar';

@@ -1,0 +1,51 @@
+import deviceLogEl from '../features/device-log/locales/el.json';
+import deviceLogEn from '../features/device-log/locales/en.json';
+import deviceLogFr from '../features/device-log/locales/fr.json';
+import petsEl from '../features/pets/locales/el.json';
+import petsEn from '../features/pets/locales/en.json';
+import petsFr from '../features/pets/locales/fr.json';
+import replayEl from '../features/replay/locales/el.json';
+import replayEn from '../features/replay/locales/en.json';
+import replayFr from '../features/replay/locales/fr.json';
+import reportsEl from '../features/reports/locales/el.json';
+import reportsEn from '../features/reports/locales/en.json';
+import reportsFr from '../features/reports/locales/fr.json';
+import scheduledReportsEl from '../features/scheduled-reports/locales/el.json';
+import scheduledReportsEn from '../features/scheduled-reports/locales/en.json';
+import scheduledReportsFr from '../features/scheduled-reports/locales/fr.json';
+import i18n from './i18n';
+
+/**
+ * The texts of the report pages, pet reports, scheduled reports, data report and replay: they load with the
+ * signed-in layout's code, not with the sign-in page (which stays under its size budget): importing this module
+ * adds them to i18next.
+ */
+export const reportResources = {
+  en: {
+    deviceLog: deviceLogEn,
+    pets: petsEn,
+    replay: replayEn,
+    reports: reportsEn,
+    scheduledReports: scheduledReportsEn,
+  },
+  fr: {
+    deviceLog: deviceLogFr,
+    pets: petsFr,
+    replay: replayFr,
+    reports: reportsFr,
+    scheduledReports: scheduledReportsFr,
+  },
+  el: {
+    deviceLog: deviceLogEl,
+    pets: petsEl,
+    replay: replayEl,
+    reports: reportsEl,
+    scheduledReports: scheduledReportsEl,
+  },
+} as const;
+
+for (const [language, bundles] of Object.entries(reportResources)) {
+  for (const [namespace, bundle] of Object.entries(bundles)) {
+    if (!i18n.hasResourceBundle(language, namespace)) i18n.addResourceBundle(language, namespace, bundle);
+  }
+}
