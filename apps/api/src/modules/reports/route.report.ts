@@ -6,11 +6,12 @@ import type { AuthContext } from '../../plugins/app/auth-context';
 import { presentPosition } from '../positions/positions.presenter';
 import { reportDevices, reportPeriod } from './report-scope';
 
-const CHUNK = 5000;
+const CHUNK = 2500;
 
 /**
  * The positions of the devices over the period, device after device, each in time order, read in chunks (keyset
- * on device, fix time, id) so that an export of any size streams without holding the whole route.
+ * on device, fix time, id) so that an export of any size streams without holding the whole route. The next chunk
+ * is asked for before the current one is handed on, so the database reads while the caller renders.
  */
 export async function* routePositions(
   auth: AuthContext,
@@ -18,22 +19,28 @@ export async function* routePositions(
   from: number,
   to: number,
 ): AsyncGenerator<Position[]> {
+  const read = (deviceId: number, after: PositionRow | null): Promise<PositionRow[]> =>
+    auth.db.position.findMany({
+      where: {
+        deviceId,
+        fixTime: { gte: after ? after.fixTime : new Date(from), lte: new Date(to) },
+        ...(after ? { NOT: { fixTime: after.fixTime, id: { lte: after.id } } } : {}),
+      },
+      orderBy: [{ fixTime: 'asc' }, { id: 'asc' }],
+      take: CHUNK,
+    });
   for (const deviceId of deviceIds) {
-    let after: { fixTime: Date; id: bigint } | null = null;
-    for (;;) {
-      const rows: PositionRow[] = await auth.db.position.findMany({
-        where: {
-          deviceId,
-          fixTime: { gte: after ? after.fixTime : new Date(from), lte: new Date(to) },
-          ...(after ? { NOT: { fixTime: after.fixTime, id: { lte: after.id } } } : {}),
-        },
-        orderBy: [{ fixTime: 'asc' }, { id: 'asc' }],
-        take: CHUNK,
-      });
-      if (rows.length > 0) yield rows.map(presentPosition);
-      const last: PositionRow | undefined = rows[rows.length - 1];
-      if (!last || rows.length < CHUNK) break;
-      after = { fixTime: last.fixTime, id: last.id };
+    let next: Promise<PositionRow[]> | null = read(deviceId, null);
+    try {
+      while (next) {
+        const rows: PositionRow[] = await next;
+        const last = rows[rows.length - 1];
+        next = last && rows.length === CHUNK ? read(deviceId, last) : null;
+        if (rows.length > 0) yield rows.map(presentPosition);
+      }
+    } finally {
+      // a reader that stops early leaves the chunk read ahead: its failure is nobody's
+      next?.catch(() => {});
     }
   }
 }
