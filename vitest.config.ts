@@ -38,6 +38,10 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: [fileURLToPath(new URL('./apps/web/src/test/setup.ts', import.meta.url))],
+          // After the node project, so the node files always reach the pool as one batch for one worker: vitest
+          // hands a worker on only between consecutive non-isolated files, and web files sorted in between would
+          // make it start a new one.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
