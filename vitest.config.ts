@@ -17,6 +17,13 @@ export default defineConfig({
             'apps/platform/src/**/*.test.ts',
           ],
           globalSetup: ['packages/db/src/testing/global-setup.ts'],
+          // One worker process for all the files, each starting from fresh modules of ours (fresh-modules.ts):
+          // the libraries load once instead of once per file.
+          isolate: false,
+          setupFiles: ['tools/testing/fresh-modules.ts'],
+          // Prisma's schema engine (WebAssembly) keeps its memory in its glue module: evaluated with our modules,
+          // the glue starts fresh with them whenever they are re-instantiated (packages/db/src/migrations).
+          server: { deps: { inline: ['@prisma/schema-engine-wasm'] } },
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // password hashes at a test-only lower scrypt cost (honoured only under NODE_ENV=test)
@@ -31,6 +38,10 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: [fileURLToPath(new URL('./apps/web/src/test/setup.ts', import.meta.url))],
+          // After the node project, so the node files always reach the pool as one batch for one worker: vitest
+          // hands a worker on only between consecutive non-isolated files, and web files sorted in between would
+          // make it start a new one.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

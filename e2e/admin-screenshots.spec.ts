@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { adminAccessToken, openLogin, submitCredentials } from './support/auth';
 import { e2eAdmin } from './support/e2e-env';
 
@@ -59,11 +59,11 @@ const TAKEN: readonly Variant[] =
       );
 
 /** Detail pages need ids: the first row of each list, read over the API. */
-async function detailPages(page: Page): Promise<string[]> {
-  const token = await adminAccessToken(page.request);
+async function detailPages(request: APIRequestContext): Promise<string[]> {
+  const token = await adminAccessToken(request);
   const headers = { Authorization: `Bearer ${token}` };
   const first = async (url: string): Promise<number | undefined> => {
-    const res = await page.request.get(url, { headers });
+    const res = await request.get(url, { headers });
     if (!res.ok()) return undefined;
     const body = (await res.json()) as { data?: { content?: { id: number }[] } | { id: number }[] };
     const rows = Array.isArray(body.data) ? body.data : body.data?.content;
@@ -104,16 +104,17 @@ async function signedIn(browser: Browser, variant: Variant): Promise<Page> {
   return page;
 }
 
-test('screenshots of every admin page: desktop and phone, light and dark, en/fr/el', async ({ browser, page }) => {
-  test.setTimeout(600_000);
-  await openLogin(page);
-  await submitCredentials(page, e2eAdmin.email, e2eAdmin.password);
-  const paths = [...LIST_PAGES, ...(await detailPages(page))];
-  const dir = 'test-results/screenshots/admin';
-  mkdirSync(dir, { recursive: true });
-  for (const variant of TAKEN) {
+// One test per variant, free to run on different workers at once (each signs in on a context of its own).
+test.describe.configure({ mode: 'parallel' });
+
+for (const variant of TAKEN) {
+  const tag = `${variant.language}-${variant.scheme}-${variant.width < 600 ? 'phone' : 'desktop'}`;
+  test(`screenshots of every admin page: ${tag}`, async ({ browser, request }) => {
+    test.setTimeout(300_000);
+    const paths = [...LIST_PAGES, ...(await detailPages(request))];
+    const dir = 'test-results/screenshots/admin';
+    mkdirSync(dir, { recursive: true });
     const tab = await signedIn(browser, variant);
-    const tag = `${variant.language}-${variant.scheme}-${variant.width < 600 ? 'phone' : 'desktop'}`;
     for (const path of paths) {
       await tab.goto(`/admin/${path}`);
       await expect(tab, `${path} ${tag}`).toHaveURL(new RegExp(`/admin/${path}$`));
@@ -127,5 +128,5 @@ test('screenshots of every admin page: desktop and phone, light and dark, en/fr/
       await tab.screenshot({ path: `${dir}/${path.replaceAll('/', '-')}.${tag}.png`, fullPage: true });
     }
     await tab.context().close();
-  }
-});
+  });
+}

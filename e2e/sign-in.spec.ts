@@ -8,7 +8,7 @@ test.describe('sign-in', () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000); // may wait up to one TOTP step for a code not used yet
+    test.setTimeout(120_000); // in the rare case the next step's code repeats the last one, waits for the step after
     const user = uniqueUser();
     const welcome = page.getByRole('heading', { name: `Welcome, ${user.name}` });
 
