@@ -158,3 +158,17 @@ export function repeatedSchema<T extends z.ZodType>(item: T, max?: number) {
   const list = max === undefined ? z.array(item) : z.array(item).max(max);
   return z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), list.optional());
 }
+
+/** An IANA time zone name the server knows (Europe/Paris, UTC…). */
+export const timeZoneSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'is not a known time zone');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, repeatedSchema, timeSchema } from './common';
+import { idSchema, repeatedSchema, timeSchema, timeZoneSchema } from './common';
 
 /** Traccar's event types, plus temperature drop/increase (threshold crossings). */
 export const EVENT_TYPES = [
@@ -96,5 +96,6 @@ export const eventReportQuerySchema = z.object({
   deviceId: repeatedSchema(idSchema, 1000),
   groupId: repeatedSchema(idSchema, 1000).describe('devices of these groups and their subgroups'),
   type: repeatedSchema(z.union([eventTypeSchema, z.literal(EVENT_REPORT_ALL)]), 1000),
+  timezone: timeZoneSchema.optional().describe('IANA time zone of downloaded times'),
 });
 export type EventReportQuery = z.infer<typeof eventReportQuerySchema>;

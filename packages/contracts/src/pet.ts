@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { daySchema, isoTimeSchema, text } from './common';
+import { daySchema, isoTimeSchema, text, timeZoneSchema } from './common';
 
 /**
  * Pet reports: what a pet tracker's positions (steps, motion, heartRate, batteryLevel) say about the animal, per
@@ -55,20 +55,6 @@ export const PET_CATEGORIES = ['animal', 'pet', 'dog', 'cat'] as const;
 export const PET_VIEWS = ['day', 'week', 'month'] as const;
 export type PetView = (typeof PET_VIEWS)[number];
 export const PET_VIEW_DAYS: Record<PetView, number> = { day: 1, week: 7, month: 30 };
-
-/** An IANA time zone name the server knows (Europe/Paris, UTC…). */
-export const timeZoneSchema = z
-  .string()
-  .min(1)
-  .max(64)
-  .refine((tz) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'is not a known time zone');
 
 export const petReportQuerySchema = z.object({
   view: z.enum(PET_VIEWS).default('week'),

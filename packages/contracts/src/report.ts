@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoTimeSchema, repeatedSchema, timeSchema } from './common';
+import { idSchema, isoTimeSchema, repeatedSchema, timeSchema, timeZoneSchema } from './common';
 import { positionSchema } from './device';
 import { EVENT_REPORT_MAX_DAYS, eventSchema } from './event';
 
@@ -39,19 +39,6 @@ export const REPORT_MAX_DAYS: Record<ReportType, number> = {
 };
 /** The most rows a JSON report answers (an `X-Truncated: true` header says more matched); exports stream all. */
 export const REPORT_MAX_ROWS = 100_000;
-
-/** An IANA time zone name (Europe/Paris, UTC, …). */
-export const timeZoneSchema = z
-  .string()
-  .max(64)
-  .refine((tz) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'Unknown time zone');
 
 /**
  * The common query of GET /api/reports/*: repeated deviceId / groupId, from and to in ISO-8601; `timezone` names

@@ -1,5 +1,6 @@
+import { timeZoneSchema } from '@waymark/contracts/common';
 import type { PetReportQuery, PetView } from '@waymark/contracts/pet';
-import { PET_VIEW_DAYS, timeZoneSchema } from '@waymark/contracts/pet';
+import { PET_VIEW_DAYS } from '@waymark/contracts/pet';
 
 /** Calendar arithmetic on YYYY-MM-DD days (time-zone free: a day is a label here). */
 

@@ -223,5 +223,20 @@ describe('downloads', () => {
       headers: { ...headers, accept: 'text/csv' },
     });
     expect(csv.statusCode).toBe(403);
+    const eventLoader = await member(car.tenantId, ['VIEW_EVENT_REPORTS', 'DOWNLOAD_EVENT_REPORTS']);
+    const events = await h.t.app.inject({
+      method: 'GET',
+      url: `/api/reports/events/csv?deviceId=${car.id}&${day}&timezone=Asia/Kolkata`,
+      headers: eventLoader,
+    });
+    expect(events.statusCode, events.body).toBe(200);
+    expect(events.headers['content-type']).toMatch(/^text\/csv/);
+    expect(events.headers['content-disposition']).toContain('events-2026-03-01');
+    const badZone = await h.t.app.inject({
+      method: 'GET',
+      url: `/api/reports/events/csv?deviceId=${car.id}&${day}&timezone=Mars/Olympus`,
+      headers: eventLoader,
+    });
+    expect(badZone.statusCode).toBe(400);
   });
 });

@@ -1,4 +1,4 @@
-import { timeZoneSchema } from '@waymark/contracts/report';
+import { timeZoneSchema } from '@waymark/contracts/common';
 import type { AuthContext } from '../../plugins/app/auth-context';
 
 /** The user's time zone: its `timezone` attribute, else the server's, else UTC (Traccar's attribute name). */
