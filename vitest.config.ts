@@ -16,6 +16,8 @@ export default defineConfig({
             'apps/ingest/src/**/*.test.ts',
             'apps/platform/src/**/*.test.ts',
           ],
+          // tests that measure the process's memory run in a process of their own (the node-memory project)
+          exclude: ['**/node_modules/**', '**/*.memory.test.ts'],
           globalSetup: ['packages/db/src/testing/global-setup.ts'],
           // One worker process for all the files, each starting from fresh modules of ours (fresh-modules.ts):
           // the libraries load once instead of once per file.
@@ -42,6 +44,17 @@ export default defineConfig({
           // hands a worker on only between consecutive non-isolated files, and web files sorted in between would
           // make it start a new one.
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          // a test of memory reads the process's RSS: after the node files in their shared process, what they left
+          // would count, so these get a fresh process each (after the web files)
+          name: 'node-memory',
+          environment: 'node',
+          include: ['apps/*/src/**/*.memory.test.ts', 'packages/*/src/**/*.memory.test.ts'],
+          testTimeout: 120_000,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -240,3 +240,36 @@ describe('downloads', () => {
     expect(badZone.statusCode).toBe(400);
   });
 });
+
+describe('by mail (Traccar’s /reports/{type}/mail)', () => {
+  it('answers 204 and mails the XLSX to the caller; a foreign device is still a 404', async () => {
+    const user = await buildUser(h.t.ctx.db, {
+      tenantId: car.tenantId,
+      permissions: ['VIEW_SUMMARY_REPORTS', 'DOWNLOAD_SUMMARY_REPORTS'],
+    });
+    const who = { authorization: (await signIn(h.t.app, user.email)).authorization };
+    const before = h.t.mails.length;
+    const res = await h.t.app.inject({
+      method: 'GET',
+      url: `/api/reports/summary/mail?deviceId=${car.id}&${day}`,
+      headers: who,
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    await expect.poll(() => h.t.mails.length, { timeout: 10_000 }).toBe(before + 1);
+    const mail = h.t.mails[before];
+    expect(mail?.to).toBe(user.email);
+    const file = mail?.attachments?.[0];
+    expect(file?.filename).toMatch(/^summary-.*\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file?.content as unknown as ArrayBuffer);
+    expect((book.worksheets[0]?.getSheetValues() ?? []).flat().map(String).join(' ')).toContain('report-car');
+    const other = await buildTenant(h.t.ctx.db);
+    const stranger = await member(other.id, ['VIEW_SUMMARY_REPORTS', 'DOWNLOAD_SUMMARY_REPORTS']);
+    const foreign = await h.t.app.inject({
+      method: 'GET',
+      url: `/api/reports/summary/mail?deviceId=${car.id}&${day}`,
+      headers: stranger,
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+});

@@ -1,11 +1,10 @@
 import { positionSchema } from '@waymark/contracts/device';
 import type { Permission } from '@waymark/contracts/permissions';
-import type { ReportFormat, ReportQuery, ReportType } from '@waymark/contracts/report';
+import type { ReportQuery, ReportType } from '@waymark/contracts/report';
 import {
   chartQuerySchema,
   combinedReportItemSchema,
   geofenceReportQuerySchema,
-  REPORT_FORMATS,
   reportGeofenceSchema,
   reportQuerySchema,
   reportStopSchema,
@@ -25,14 +24,14 @@ import { loadReportNames } from './export/report-names';
 import { exportFormat } from './export/send-report';
 import { geofencesReport } from './geofences.report';
 import { groupTrips } from './group-trips';
-import type { ReportContent } from './report-download';
-import { DOWNLOAD_FLAG, sendDownload } from './report-download';
+import type { DownloadKind, ReportContent } from './report-download';
+import { DOWNLOAD_FLAG, DOWNLOAD_KINDS, mailReport, sendDownload } from './report-download';
 import { routePositions, routeReport, routeScope } from './route.report';
 import { driverNames, presentStop, presentTrip } from './segments.presenter';
 import { segmentsReport } from './segments.report';
 import { summaryReport } from './summary.report';
 
-const formatParams = z.object({ format: z.enum(REPORT_FORMATS) });
+const formatParams = z.object({ format: z.enum(DOWNLOAD_KINDS) });
 
 /**
  * Traccar's report endpoints over the kept trips, stops and hours. Each answers JSON, or a download (XLSX, PDF,
@@ -44,10 +43,13 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     req: FastifyRequest,
     reply: FastifyReply,
     type: T,
-    format: ReportFormat,
+    format: DownloadKind,
     q: ReportQuery,
     rows: (auth: AuthContext) => Promise<ReportContent<T>>,
-  ) => sendDownload(ctx, req, reply, { type, format, query: q, rows });
+  ) =>
+    format === 'mail'
+      ? mailReport(ctx, req, reply, { type, query: q, rows })
+      : sendDownload(ctx, req, reply, { type, format, query: q, rows });
 
   /** GET /reports/<type> (JSON, or a download by Accept) and GET /reports/<type>/:format. */
   function report<T extends ReportType, Q extends z.ZodType<ReportQuery>, J>(
