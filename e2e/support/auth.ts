@@ -35,7 +35,8 @@ export async function createUser(request: APIRequestContext, user: NewUser): Pro
 /** Opens /login and accepts the cookie banner when it is shown. */
 export async function openLogin(page: Page): Promise<void> {
   await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  // the first visit of a worker loads the app's code while the other worker's test runs: more than the default wait
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible({ timeout: 30_000 });
   const accept = page.getByRole('button', { name: 'Accept' });
   if (await accept.isVisible()) {
     await accept.click();
