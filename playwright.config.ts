@@ -29,6 +29,10 @@ if (!dataDir) {
   if (!process.env.WAYMARK_E2E_KEEP_DATA) process.once('exit', () => rmSync(created, { recursive: true, force: true }));
 }
 
+// Workers load this file again: the runner's prefix is the one the server was started with.
+process.env.WAYMARK_E2E_REDIS_PREFIX ??= `waymark-e2e-${process.pid}-${Date.now().toString(36)}:`;
+const redisPrefix = process.env.WAYMARK_E2E_REDIS_PREFIX;
+
 const passThrough = Object.fromEntries(
   ['DATABASE_URL', 'REDIS_URL'].flatMap((name) => (process.env[name] ? [[name, process.env[name] as string]] : [])),
 );
@@ -78,6 +82,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       WAYMARK_PORT_OSMAND: osmandPort,
       WAYMARK_DATA_DIR: dataDir,
+      // Redis keys of this run only (on the production path): the sign-in limits, streams and live channels of an
+      // earlier run on the same Redis, within their 15-minute windows, never reach this one.
+      WAYMARK_REDIS_PREFIX: redisPrefix,
       WAYMARK_ADMIN_EMAIL: e2eAdmin.email,
       WAYMARK_ADMIN_PASSWORD: e2eAdmin.password,
       // Warnings and errors only, so the test output stays readable (override with WAYMARK_LOG_LEVEL).

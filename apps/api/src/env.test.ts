@@ -12,6 +12,7 @@ describe('configuration', () => {
       OIDC_FORCE: false,
       OIDC_TRUST_MFA: false,
       WAYMARK_TRUST_PROXY: false,
+      WAYMARK_REDIS_PREFIX: 'waymark:',
     });
     expect(env.DATABASE_URL).toBeUndefined();
   });
@@ -21,6 +22,7 @@ describe('configuration', () => {
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
+    [{ WAYMARK_REDIS_PREFIX: 'two words' }, 'WAYMARK_REDIS_PREFIX'],
     [{ WAYMARK_JWT_SECRET: 'short' }, 'WAYMARK_JWT_SECRET'],
     [{ SMTP_SECURE: 'maybe' }, 'SMTP_SECURE'],
     [{ OIDC_ISSUER: 'https://id.example.test' }, 'OIDC_CLIENT_ID'],

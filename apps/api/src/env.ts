@@ -1,7 +1,12 @@
 import { isIP } from 'node:net';
+import { busDefaults, REDIS_PREFIX_PATTERN } from '@waymark/bus/defaults';
 import { z } from 'zod';
 
 const bool = z.stringbool({ truthy: ['true', '1', 'yes', 'on'], falsy: ['false', '0', 'no', 'off', ''] });
+const redisPrefix = z
+  .string()
+  .regex(REDIS_PREFIX_PATTERN, 'expected 1-64 letters, digits, . _ : -')
+  .default(busDefaults.keyPrefix);
 const optionalText = z
   .string()
   .transform((v) => (v.trim() === '' ? undefined : v))
@@ -58,6 +63,8 @@ export const envSchema = z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')
       .optional(),
+    /** prefix of every Redis key and channel, so several deployments (or test runs) can share one Redis */
+    WAYMARK_REDIS_PREFIX: redisPrefix,
     WAYMARK_DATA_DIR: z.string().min(1).default('.waymark'),
     WAYMARK_PUBLIC_URL: z.url().optional(),
     WAYMARK_WEB_DIR: z.string().optional(),

@@ -137,12 +137,17 @@ export async function startApiServer(env: Env, options: ApiServerOptions = {}): 
     // confirmHandled: in one process a tracker's ack waits until its position is stored (nothing acked lives only in memory)
     const bus: Bus = createBus({
       redisUrl: env.REDIS_URL,
+      keyPrefix: env.WAYMARK_REDIS_PREFIX,
       nodeId,
       logger: log.child({ component: 'bus' }),
       confirmHandled: true,
     });
     closers.push(() => bus.close());
-    const deviceLog = createDeviceLog({ redisUrl: env.REDIS_URL, logger: log.child({ component: 'device-log' }) });
+    const deviceLog = createDeviceLog({
+      redisUrl: env.REDIS_URL,
+      keyPrefix: env.WAYMARK_REDIS_PREFIX,
+      logger: log.child({ component: 'device-log' }),
+    });
     closers.push(() => deviceLog.close());
     const statistics = new StatisticsCounter();
     const mailer = countingMailer(createMailer(env, log), statistics);
@@ -153,7 +158,10 @@ export async function startApiServer(env: Env, options: ApiServerOptions = {}): 
       subscriber.on('error', (err: Error) => log.debug({ err: err.message }, 'redis subscriber connection error'));
       closers.push(() => subscriber.quit());
     }
-    const live = new LiveHub(log, redis && subscriber ? { publisher: redis, subscriber } : undefined);
+    const live = new LiveHub(
+      log,
+      redis && subscriber ? { publisher: redis, subscriber, prefix: env.WAYMARK_REDIS_PREFIX } : undefined,
+    );
     await live.whenReady();
     const pool = createPool(database.url, 4);
     closers.push(() => pool.end());
@@ -168,7 +176,9 @@ export async function startApiServer(env: Env, options: ApiServerOptions = {}): 
       db,
       log,
       mailer,
-      limiter: redis ? new FallbackRateLimiter(redis, log.child({ component: 'rate-limit' })) : new MemoryRateLimiter(),
+      limiter: redis
+        ? new FallbackRateLimiter(redis, log.child({ component: 'rate-limit' }), `${env.WAYMARK_REDIS_PREFIX}rl:`)
+        : new MemoryRateLimiter(),
       jwtKey: await loadSigningKey(db, env.WAYMARK_JWT_SECRET),
       secrets,
       redis,

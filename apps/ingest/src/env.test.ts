@@ -19,6 +19,7 @@ describe('loadIngestEnv', () => {
         WAYMARK_INGEST_HOST: '127.0.0.1',
         REDIS_URL: 'redis://127.0.0.1:6379',
         WAYMARK_NODE_ID: 'ingest-1',
+        WAYMARK_REDIS_PREFIX: 'fleet-b:',
         WAYMARK_PORT_UNUSED_BY_US: '',
       },
       available,
@@ -28,6 +29,7 @@ describe('loadIngestEnv', () => {
       portOverrides: { osmand: 15055, gt06: 0 },
       host: '127.0.0.1',
       redisUrl: 'redis://127.0.0.1:6379',
+      redisPrefix: 'fleet-b:',
       nodeId: 'ingest-1',
     });
   });
@@ -40,6 +42,7 @@ describe('loadIngestEnv', () => {
     [{ WAYMARK_PORT_TELTONIKA: '5027' }, /^WAYMARK_PORT_TELTONIKA: unknown protocol "teltonika"/],
     [{ REDIS_URL: 'localhost:6379' }, /^REDIS_URL: expected redis:\/\//],
     [{ WAYMARK_NODE_ID: 'a b' }, /^WAYMARK_NODE_ID: /],
+    [{ WAYMARK_REDIS_PREFIX: 'a*b' }, /^WAYMARK_REDIS_PREFIX: /],
     [{ WAYMARK_LOG_LEVEL: 'loud' }, /^WAYMARK_LOG_LEVEL: /],
   ])('stops on a bad value, naming the variable: %o', (env, message) => {
     expect(() => loadIngestEnv(env, available)).toThrow(ConfigError);

@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { busDefaults, REDIS_PREFIX_PATTERN } from '@waymark/bus/defaults';
 import { z } from 'zod';
 import { registeredProtocols } from './protocols/registry';
 
@@ -7,6 +8,8 @@ export interface IngestEnv {
   portOverrides: Record<string, number>;
   host: string;
   redisUrl: string | undefined;
+  /** prefix of every Redis key and channel (WAYMARK_REDIS_PREFIX, default `waymark:`), the API's too */
+  redisPrefix: string;
   nodeId: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** TCP connections accepted from one IP address per protocol (0 = no limit) */
@@ -40,6 +43,11 @@ const fixedSchema = z.object({
     .trim()
     .regex(/^rediss?:\/\/\S+$/, 'expected redis://host:port or rediss://…')
     .optional(),
+  WAYMARK_REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(REDIS_PREFIX_PATTERN, 'expected 1-64 letters, digits, . _ : -')
+    .default(busDefaults.keyPrefix),
   WAYMARK_NODE_ID: z
     .string()
     .trim()
@@ -72,7 +80,7 @@ const fixedSchema = z.object({
 /**
  * Reads the ingest's configuration from the environment, once:
  * WAYMARK_PROTOCOLS (comma list, default all registered), WAYMARK_PORT_<PROTOCOL> (port override, 0 = any free
- * port), WAYMARK_INGEST_HOST (default 0.0.0.0), REDIS_URL, WAYMARK_NODE_ID (default hostname-pid),
+ * port), WAYMARK_INGEST_HOST (default 0.0.0.0), REDIS_URL, WAYMARK_REDIS_PREFIX (default waymark:), WAYMARK_NODE_ID (default hostname-pid),
  * WAYMARK_LOG_LEVEL, WAYMARK_DEVICE_LOG (on, off). Empty values count as unset. Throws ConfigError naming the first bad variable.
  */
 export function loadIngestEnv(
@@ -120,6 +128,7 @@ export function loadIngestEnv(
     portOverrides,
     host: fixed.WAYMARK_INGEST_HOST,
     redisUrl: fixed.REDIS_URL,
+    redisPrefix: fixed.WAYMARK_REDIS_PREFIX,
     nodeId: fixed.WAYMARK_NODE_ID ?? `${hostname()}-${process.pid}`,
     logLevel: fixed.WAYMARK_LOG_LEVEL,
     maxConnectionsPerAddress: fixed.WAYMARK_INGEST_MAX_CONNECTIONS_PER_ADDRESS,

@@ -27,12 +27,17 @@ async function main(): Promise<void> {
 
   const bus = createBus({
     redisUrl: env.redisUrl,
+    keyPrefix: env.redisPrefix,
     nodeId: env.nodeId,
     logger: logger.child({ component: 'bus' }),
     streamHighWaterMark: env.busHighWaterMark,
   });
   const deviceLog = env.deviceLog
-    ? createDeviceLog({ redisUrl: env.redisUrl, logger: logger.child({ component: 'device-log' }) })
+    ? createDeviceLog({
+        redisUrl: env.redisUrl,
+        keyPrefix: env.redisPrefix,
+        logger: logger.child({ component: 'device-log' }),
+      })
     : undefined;
   let ingest: Awaited<ReturnType<typeof startIngest>>;
   try {

@@ -20,3 +20,6 @@ export const busDefaults = {
   /** Redis bus: how long a publish waits for an unreachable Redis before it fails, ms. */
   publishTimeoutMs: 20_000,
 } as const;
+
+/** What WAYMARK_REDIS_PREFIX may hold: 1-64 letters, digits and `_ . : -` (a key prefix, usually ending in `:`). */
+export const REDIS_PREFIX_PATTERN = /^[\w.:-]{1,64}$/;

@@ -45,10 +45,11 @@ describe.skipIf(!process.env.REDIS_URL)('LiveHub across API nodes (skipped: REDI
     return r;
   };
   afterAll(() => Promise.all(clients.map((c) => c.quit())));
+  const prefix = `test-live-${process.pid}-${Date.now()}:`;
 
   it('fans out through Redis to the node holding the websocket, and publishers see whether anyone listens', async () => {
-    const a = new LiveHub(log, { publisher: redis(), subscriber: redis() });
-    const b = new LiveHub(log, { publisher: redis(), subscriber: redis() });
+    const a = new LiveHub(log, { publisher: redis(), subscriber: redis(), prefix });
+    const b = new LiveHub(log, { publisher: redis(), subscriber: redis(), prefix });
     const frames: string[] = [];
     a.subscribe({ sees: () => true, send: (f) => frames.push(f) });
     await a.whenReady();
@@ -58,6 +59,22 @@ describe.skipIf(!process.env.REDIS_URL)('LiveHub across API nodes (skipped: REDI
     b.publish([{ tenantId: 1, deviceId: 1, events: [event(7, 1)] }]);
     for (let i = 0; i < 40 && frames.length === 0; i++) await sleep(50);
     expect(read(frames)).toEqual([{ events: [event(7, 1)] }]);
+  });
+
+  it('keeps deployments with different WAYMARK_REDIS_PREFIX apart on one Redis', async () => {
+    const ours = new LiveHub(log, { publisher: redis(), subscriber: redis(), prefix: `${prefix}a:` });
+    const theirs = new LiveHub(log, { publisher: redis(), subscriber: redis(), prefix: `${prefix}b:` });
+    const ourNode = new LiveHub(log, { publisher: redis(), subscriber: redis(), prefix: `${prefix}a:` });
+    const seenByUs: string[] = [];
+    const seenByThem: string[] = [];
+    ours.subscribe({ sees: () => true, send: (f) => seenByUs.push(f) });
+    theirs.subscribe({ sees: () => true, send: (f) => seenByThem.push(f) });
+    await Promise.all([ours.whenReady(), theirs.whenReady()]);
+    ourNode.publish([{ tenantId: 1, deviceId: 1, events: [event(8, 1)] }]);
+    for (let i = 0; i < 40 && seenByUs.length === 0; i++) await sleep(50);
+    await sleep(200);
+    expect(read(seenByUs)).toEqual([{ events: [event(8, 1)] }]);
+    expect(seenByThem).toEqual([]);
   });
 });
 

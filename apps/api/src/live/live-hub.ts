@@ -40,9 +40,13 @@ export interface Disconnect {
   reason: string;
 }
 
-const CHANNEL = 'waymark:live';
-/** control messages (disconnects) between API nodes, beside the updates */
-const CONTROL = 'waymark:live:control';
+/** The Redis side of the hub; channels `<prefix>live` and, for control messages (disconnects), `<prefix>live:control`. */
+export interface LiveRedis {
+  publisher: Redis;
+  subscriber: Redis;
+  /** WAYMARK_REDIS_PREFIX (default `waymark:`) */
+  prefix?: string;
+}
 
 /**
  * Fans stored positions, device status changes and events out to the websockets of every API node: through
@@ -53,14 +57,19 @@ export class LiveHub {
   private ready: Promise<unknown> = Promise.resolve();
   /** nodes listening on the channel, as Redis last said (refreshed at most every second) */
   private remoteListeners = { count: 0, at: 0, pending: false };
+  private readonly channel: string;
+  private readonly control: string;
 
   constructor(
     private readonly log: Logger,
-    private readonly redis?: { publisher: Redis; subscriber: Redis },
+    private readonly redis?: LiveRedis,
   ) {
+    const prefix = redis?.prefix ?? 'waymark:';
+    this.channel = `${prefix}live`;
+    this.control = `${prefix}live:control`;
     redis?.subscriber.on('message', (channel, payload: string) => {
       try {
-        if (channel === CONTROL) this.closeLocal(JSON.parse(payload) as Disconnect);
+        if (channel === this.control) this.closeLocal(JSON.parse(payload) as Disconnect);
         else this.deliver(JSON.parse(payload) as LiveUpdate[]);
       } catch (err) {
         this.log.warn({ err }, 'unreadable live update');
@@ -79,11 +88,12 @@ export class LiveHub {
    */
   subscribe(subscriber: LiveSubscriber): () => void {
     this.subscribers.add(subscriber);
-    if (this.redis && this.subscribers.size === 1) this.ready = this.redis.subscriber.subscribe(CHANNEL, CONTROL);
+    if (this.redis && this.subscribers.size === 1)
+      this.ready = this.redis.subscriber.subscribe(this.channel, this.control);
     return () => {
       if (!this.subscribers.delete(subscriber)) return;
       if (this.redis && this.subscribers.size === 0) {
-        this.ready = this.redis.subscriber.unsubscribe(CHANNEL, CONTROL).catch(() => {});
+        this.ready = this.redis.subscriber.unsubscribe(this.channel, this.control).catch(() => {});
       }
     };
   }
@@ -96,7 +106,7 @@ export class LiveHub {
     if (Date.now() - r.at > 1000 && !r.pending) {
       r.pending = true;
       this.redis.publisher
-        .call('PUBSUB', 'NUMSUB', CHANNEL)
+        .call('PUBSUB', 'NUMSUB', this.channel)
         .then((reply) => {
           r.count = Number((reply as [string, number])[1] ?? 0);
         })
@@ -118,7 +128,7 @@ export class LiveHub {
   publish(updates: LiveUpdate[]): void {
     if (updates.length === 0) return;
     if (this.redis) {
-      this.redis.publisher.publish(CHANNEL, JSON.stringify(updates)).catch((err) => {
+      this.redis.publisher.publish(this.channel, JSON.stringify(updates)).catch((err) => {
         this.log.warn({ err }, 'live update not published');
       });
       return;
@@ -133,7 +143,7 @@ export class LiveHub {
   async disconnect(target: Disconnect): Promise<void> {
     if (!target.userIds?.length && !target.sessionIds?.length) return;
     if (this.redis) {
-      await this.redis.publisher.publish(CONTROL, JSON.stringify(target)).catch((err) => {
+      await this.redis.publisher.publish(this.control, JSON.stringify(target)).catch((err) => {
         this.log.warn({ err }, 'socket disconnect not published');
       });
       return;
@@ -164,7 +174,7 @@ export class LiveHub {
       }
     }
     if (this.redis && this.subscribers.size === 0) {
-      this.ready = this.redis.subscriber.unsubscribe(CHANNEL, CONTROL).catch(() => {});
+      this.ready = this.redis.subscriber.unsubscribe(this.channel, this.control).catch(() => {});
     }
   }
 
