@@ -41,14 +41,10 @@ function sharedJson<T>(text: string | null, empty: T): T {
 }
 
 /**
- * Locks the devices of a batch (FOR UPDATE: one writer per device even if two nodes briefly overlap) and reads
- * each one's cursor and latest position.
+ * The columns of a device's settings layers (settings.ts), for a query over `devices d LEFT JOIN tenants t ON
+ * t.id = d."tenantId"`: its own attributes and threshold columns, its group chain (nearest first), tenant, server.
  */
-export async function lockDevices(client: pg.PoolClient, uniqueIds: string[]): Promise<Map<string, DeviceRow>> {
-  const { rows } = await client.query({
-    name: 'waymark-lock-devices',
-    text: `SELECT d.id, d."uniqueId", d."tenantId", d.status, d.disabled, d."busCursor", d."groupId",
-            d.attributes::text AS "deviceAttributes", d."eventState", d."fuelDropThreshold", d."fuelIncreaseThreshold",
+export const LAYER_COLUMNS = `d.attributes::text AS "deviceAttributes", d."fuelDropThreshold", d."fuelIncreaseThreshold",
             d."temperatureDropThreshold", d."temperatureIncreaseThreshold", t.attributes::text AS "tenantAttributes",
             (SELECT s.attributes::text FROM server s WHERE s.id = 1) AS "serverAttributes",
             CASE WHEN d."groupId" IS NULL THEN NULL ELSE (
@@ -57,7 +53,42 @@ export async function lockDevices(client: pg.PoolClient, uniqueIds: string[]): P
                 UNION ALL
                 SELECT g.id, g."parentGroupId", g.attributes, c.depth + 1
                   FROM groups g JOIN chain c ON g.id = c.parent WHERE c.depth < 32)
-              SELECT json_agg(attributes ORDER BY depth)::text FROM chain) END AS "groupAttributes",
+              SELECT json_agg(attributes ORDER BY depth)::text FROM chain) END AS "groupAttributes"`;
+
+/** A row's LAYER_COLUMNS as the settings resolver reads them. */
+export function layersOf(r: {
+  deviceAttributes: string | null;
+  fuelDropThreshold: number | null;
+  fuelIncreaseThreshold: number | null;
+  temperatureDropThreshold: number | null;
+  temperatureIncreaseThreshold: number | null;
+  groupAttributes: string | null;
+  tenantAttributes: string | null;
+  serverAttributes: string | null;
+}): SettingLayers {
+  return {
+    device: sharedJson(r.deviceAttributes, EMPTY),
+    columns: {
+      fuelDropThreshold: r.fuelDropThreshold,
+      fuelIncreaseThreshold: r.fuelIncreaseThreshold,
+      temperatureDropThreshold: r.temperatureDropThreshold,
+      temperatureIncreaseThreshold: r.temperatureIncreaseThreshold,
+    },
+    groups: sharedJson(r.groupAttributes, NO_GROUPS),
+    tenant: sharedJson(r.tenantAttributes, EMPTY),
+    server: sharedJson(r.serverAttributes, EMPTY),
+  };
+}
+
+/**
+ * Locks the devices of a batch (FOR UPDATE: one writer per device even if two nodes briefly overlap) and reads
+ * each one's cursor and latest position.
+ */
+export async function lockDevices(client: pg.PoolClient, uniqueIds: string[]): Promise<Map<string, DeviceRow>> {
+  const { rows } = await client.query({
+    name: 'waymark-lock-devices',
+    text: `SELECT d.id, d."uniqueId", d."tenantId", d.status, d.disabled, d."busCursor", d."groupId", d."eventState",
+            ${LAYER_COLUMNS},
             p.id AS pid, p."fixTime", p.valid, p.latitude, p.longitude, p.altitude, p.speed, p.course, p.accuracy,
             p.attributes, p."geofenceIds"
        FROM devices d LEFT JOIN positions p ON p.id = d."positionId" AND p."fixTime" = d."positionTime"
@@ -77,18 +108,7 @@ export async function lockDevices(client: pg.PoolClient, uniqueIds: string[]): P
       disabled: r.disabled,
       busCursor: r.busCursor,
       groupId: r.groupId,
-      layers: {
-        device: sharedJson(r.deviceAttributes, EMPTY),
-        columns: {
-          fuelDropThreshold: r.fuelDropThreshold,
-          fuelIncreaseThreshold: r.fuelIncreaseThreshold,
-          temperatureDropThreshold: r.temperatureDropThreshold,
-          temperatureIncreaseThreshold: r.temperatureIncreaseThreshold,
-        },
-        groups: sharedJson(r.groupAttributes, NO_GROUPS),
-        tenant: sharedJson(r.tenantAttributes, EMPTY),
-        server: sharedJson(r.serverAttributes, EMPTY),
-      },
+      layers: layersOf(r),
       eventState: r.eventState ?? {},
       last:
         r.pid === null

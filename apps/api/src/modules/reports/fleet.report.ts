@@ -5,8 +5,7 @@ import { forbidden } from '../../http-error';
 import { loadStates } from '../../pipeline/activity/activity.store';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { startOfLocalDay } from './local-days';
-import type { ReportDevice } from './report-scope';
-import { REPORTS_DISABLED, rawQuery } from './report-scope';
+import { REPORTS_DISABLED, rawQuery, withConfigs } from './report-scope';
 import type { SummaryItem } from './summary.report';
 import { summaryOver } from './summary.report';
 import { userTimeZone } from './time-zone';
@@ -37,9 +36,6 @@ export async function fleetDashboard(auth: AuthContext, now = Date.now()): Promi
     select: {
       id: true,
       name: true,
-      attributes: true,
-      fuelIncreaseThreshold: true,
-      fuelDropThreshold: true,
       status: true,
       positionId: true,
       positionTime: true,
@@ -47,13 +43,7 @@ export async function fleetDashboard(auth: AuthContext, now = Date.now()): Promi
     orderBy: { id: 'asc' },
     take: REPORT_MAX_DEVICES,
   });
-  const devices: ReportDevice[] = rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    attributes: (r.attributes ?? {}) as Record<string, unknown>,
-    fuelIncreaseThreshold: r.fuelIncreaseThreshold,
-    fuelDropThreshold: r.fuelDropThreshold,
-  }));
+  const devices = await withConfigs(auth, rows);
   const ids = devices.map((d) => d.id);
   const ranges = [
     { from: today, to: now },

@@ -2,8 +2,10 @@ import type { ReportQuery, ReportType } from '@waymark/contracts/report';
 import { REPORT_MAX_DAYS, REPORT_MAX_DEVICES } from '@waymark/contracts/report';
 import { badRequest, forbidden } from '../../http-error';
 import type { Query } from '../../pipeline/activity/activity.store';
+import type { ActivityConfig } from '../../pipeline/activity/activity-types';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
+import { reportConfigs } from './report-config';
 
 export const REPORTS_DISABLED = 'Reports are disabled for your account';
 export const periodTooLong = (days: number) => `The period is longer than ${days} days`;
@@ -13,9 +15,8 @@ export const TOO_MANY_DEVICES = `A report covers at most ${REPORT_MAX_DEVICES} d
 export interface ReportDevice {
   id: number;
   name: string;
-  attributes: Record<string, unknown>;
-  fuelIncreaseThreshold: number | null;
-  fuelDropThreshold: number | null;
+  /** its trip and fuel thresholds (report-config.ts) */
+  config: ActivityConfig;
 }
 
 /** The groups given and all their subgroups (visible ones only: a foreign group id is a 404). */
@@ -40,17 +41,10 @@ export async function reportDevices(
 ): Promise<ReportDevice[]> {
   const deviceIds = [...new Set(q.deviceId ?? [])];
   const groupIds = [...new Set(q.groupId ?? [])];
-  const select = {
-    id: true,
-    name: true,
-    attributes: true,
-    fuelIncreaseThreshold: true,
-    fuelDropThreshold: true,
-  } as const;
-  const byId = new Map<number, ReportDevice>();
-  const add = (rows: { id: number; name: string; attributes: unknown }[]) => {
-    for (const r of rows)
-      byId.set(r.id, { ...(r as ReportDevice), attributes: (r.attributes ?? {}) as ReportDevice['attributes'] });
+  const select = { id: true, name: true } as const;
+  const byId = new Map<number, { id: number; name: string }>();
+  const add = (rows: { id: number; name: string }[]) => {
+    for (const r of rows) byId.set(r.id, r);
   };
   if (deviceIds.length === 0 && groupIds.length === 0) {
     add(await auth.db.device.findMany({ select, orderBy: { id: 'asc' }, take: REPORT_MAX_DEVICES + 1 }));
@@ -65,7 +59,19 @@ export async function reportDevices(
     add(await auth.db.device.findMany({ where: { groupId: { in: tree } }, select, take: REPORT_MAX_DEVICES + 1 }));
   }
   if (byId.size > REPORT_MAX_DEVICES) throw badRequest(TOO_MANY_DEVICES);
-  return [...byId.values()].sort((a, b) => a.id - b.id);
+  return withConfigs(
+    auth,
+    [...byId.values()].sort((a, b) => a.id - b.id),
+  );
+}
+
+/** Devices (already shown visible to the caller) with their trip and fuel thresholds. */
+export async function withConfigs(auth: AuthContext, devices: { id: number; name: string }[]): Promise<ReportDevice[]> {
+  const configs = await reportConfigs(
+    rawQuery(auth),
+    devices.map((d) => d.id),
+  );
+  return devices.map((d) => ({ id: d.id, name: d.name, config: configs.get(d.id) as ActivityConfig }));
 }
 
 /** from and to as ms, checked: reports allowed for the user, from ≤ to, the period within the type's limit. */

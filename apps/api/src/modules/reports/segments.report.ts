@@ -5,7 +5,6 @@ import type { ActivityConfig, Segment, SegmentKind } from '../../pipeline/activi
 import { openSegment } from '../../pipeline/activity/detector';
 import { addPair, boundaryTally, edgeOf, fuelOf } from '../../pipeline/activity/tally';
 import type { AuthContext } from '../../plugins/app/auth-context';
-import { reportConfig } from './report-config';
 import type { ReportDevice } from './report-scope';
 import { rawQuery, reportDevices, reportPeriod } from './report-scope';
 import { keptSegments } from './segments.queries';
@@ -33,7 +32,7 @@ export async function segmentsOver(
   const all = kept.map((k) => ({ device: byId.get(k.deviceId) as ReportDevice, segment: k.segment }));
   for (const [deviceId, stored] of states) {
     const device = byId.get(deviceId) as ReportDevice;
-    const open = openSegment(stored.state, reportConfig(device));
+    const open = openSegment(stored.state, device.config);
     if (open && open.kind === kind && open.end.time >= from && open.start.time <= to)
       all.push({ device, segment: open });
   }
@@ -45,7 +44,7 @@ export async function segmentsOver(
       out.push(item);
       continue;
     }
-    const cut = await cutSegment(query, item.device.id, segment, from, to, reportConfig(item.device));
+    const cut = await cutSegment(query, item.device.id, segment, from, to, item.device.config);
     if (cut) out.push({ device: item.device, segment: cut });
   }
   return out;

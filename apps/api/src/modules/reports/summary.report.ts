@@ -7,7 +7,6 @@ import { openSegment } from '../../pipeline/activity/detector';
 import { addPair, addPoint, emptyTally } from '../../pipeline/activity/tally';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { localDays } from './local-days';
-import { reportConfig } from './report-config';
 import type { ReportDevice } from './report-scope';
 import { rawQuery, reportDevices, reportPeriod } from './report-scope';
 import type { Range } from './summary.queries';
@@ -81,7 +80,7 @@ export async function summaryOver(query: Query, devices: ReportDevice[], ranges:
       const item = points.length > 0 ? itemOf(w.range, deviceId) : null;
       if (!item) continue;
       const device = item.device;
-      const config = reportConfig(device);
+      const config = device.config;
       const t = emptyTally();
       let prev = before;
       for (const p of points) {
@@ -104,7 +103,7 @@ export async function summaryOver(query: Query, devices: ReportDevice[], ranges:
   }
   for (const [deviceId, stored] of states) {
     const device = devices.find((d) => d.id === deviceId);
-    const open = device ? openSegment(stored.state, reportConfig(device)) : null;
+    const open = device ? openSegment(stored.state, device.config) : null;
     if (!open || (open.refuelled === 0 && open.theft === 0)) continue;
     const range = ranges.findIndex((r) => open.end.time >= r.from && open.end.time <= r.to);
     const item = range >= 0 ? itemOf(range, deviceId) : null;

@@ -18,32 +18,38 @@ export const pgQuery =
 export interface StoredActivity {
   state: ActivityState;
   since: number;
+  /** the thresholds the history was folded with (settingsKey) */
+  settings: string;
 }
 
 /** The detector states of some devices (with the lock the pipeline holds on their rows). */
 export async function loadStates(query: Query, deviceIds: number[]): Promise<Map<number, StoredActivity>> {
-  const rows = await query<{ deviceId: number; state: unknown; since: string }>(
-    `SELECT "deviceId", state, (EXTRACT(EPOCH FROM since) * 1000)::float8 AS since
+  const rows = await query<{ deviceId: number; state: unknown; since: string; settings: string }>(
+    `SELECT "deviceId", state, (EXTRACT(EPOCH FROM since) * 1000)::float8 AS since, settings
        FROM device_activity WHERE "deviceId" = ANY($1::int[])`,
     [deviceIds],
   );
-  return new Map(rows.map((r) => [r.deviceId, { state: decodeState(r.state), since: Number(r.since) }]));
+  return new Map(
+    rows.map((r) => [r.deviceId, { state: decodeState(r.state), since: Number(r.since), settings: r.settings }]),
+  );
 }
 
 export async function saveStates(
   client: pg.ClientBase,
-  rows: { deviceId: number; state: ActivityState; since: number }[],
+  rows: { deviceId: number; state: ActivityState; since: number; settings: string }[],
 ): Promise<void> {
   if (rows.length === 0) return;
   await client.query({
     name: 'activity-save-states',
-    text: `INSERT INTO device_activity ("deviceId", state, since, "updatedAt")
-           SELECT d, s::json, t::timestamp, now() FROM unnest($1::int[], $2::text[], $3::text[]) AS u(d, s, t)
-           ON CONFLICT ("deviceId") DO UPDATE SET state = EXCLUDED.state, since = EXCLUDED.since, "updatedAt" = now()`,
+    text: `INSERT INTO device_activity ("deviceId", state, since, settings, "updatedAt")
+           SELECT d, s::json, t::timestamp, k, now() FROM unnest($1::int[], $2::text[], $3::text[], $4::text[]) AS u(d, s, t, k)
+           ON CONFLICT ("deviceId") DO UPDATE
+             SET state = EXCLUDED.state, since = EXCLUDED.since, settings = EXCLUDED.settings, "updatedAt" = now()`,
     values: [
       rows.map((r) => r.deviceId),
       rows.map((r) => JSON.stringify(encodeState(r.state))),
       rows.map((r) => iso(r.since)),
+      rows.map((r) => r.settings),
     ],
   });
 }

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { PipelineConfig } from '../types';
+import type { StoredActivity } from './activity.store';
 import {
   deleteSegmentsFrom,
   insertSegments,
@@ -33,6 +34,15 @@ export function activityConfigOf(settings: PipelineConfig): ActivityConfig {
   };
 }
 
+/**
+ * The thresholds of a config as one text: kept beside a device's folded history, so a change of its settings
+ * (device, group, tenant or server) is seen and the history folded again with the new ones.
+ */
+export function settingsKey(config: ActivityConfig): string {
+  const { minDistance, minDuration, minParking, stopGap, useIgnition, refuelThreshold, theftThreshold } = config;
+  return JSON.stringify([minDistance, minDuration, minParking, stopGap, useIgnition, refuelThreshold, theftThreshold]);
+}
+
 export interface DeviceBatch {
   deviceId: number;
   config: ActivityConfig;
@@ -44,7 +54,7 @@ interface Writes {
   segments: { deviceId: number; segment: Segment }[];
   added: { deviceId: number; hour: HourTally }[];
   replaced: { deviceId: number; hour: HourTally }[];
-  states: { deviceId: number; state: ActivityState; since: number }[];
+  states: { deviceId: number; state: ActivityState; since: number; settings: string }[];
 }
 
 /**
@@ -67,14 +77,16 @@ export async function maintainActivity(client: pg.ClientBase, batches: DeviceBat
     const first = points[0] as TrackPoint;
     const stored = states.get(batch.deviceId);
     if (stored && !after(first, stored.state.prev)) {
-      await refold(client, batch, points, stored.state, stored.since, w);
+      await refold(client, batch, points, stored, w);
       continue;
     }
     const hours = hoursOf(stored?.state.prev ?? null, points, batch.config);
     for (const hour of hours.values()) w.added.push({ deviceId: batch.deviceId, hour });
     const { state, segments } = fold(stored?.state ?? null, points, batch.config);
     for (const segment of segments) w.segments.push({ deviceId: batch.deviceId, segment });
-    if (state) w.states.push({ deviceId: batch.deviceId, state, since: stored?.since ?? first.time });
+    // the key of the history's fold stays until the upkeep job folds it again with the device's new settings
+    const settings = stored?.settings ?? settingsKey(batch.config);
+    if (state) w.states.push({ deviceId: batch.deviceId, state, since: stored?.since ?? first.time, settings });
   }
   await insertSegments(client, w.segments);
   await writeHours(client, w.added, 'add');
@@ -86,11 +98,11 @@ async function refold(
   client: pg.ClientBase,
   batch: DeviceBatch,
   points: TrackPoint[],
-  state: ActivityState,
-  since: number,
+  stored: StoredActivity,
   w: Writes,
 ): Promise<void> {
   const { deviceId, config } = batch;
+  const { state, since, settings } = stored;
   const earliest = points[0] as TrackPoint;
   const start =
     state.confirmedAt < earliest.time
@@ -103,7 +115,8 @@ async function refold(
   const from = start && head.id === start.id ? stateAt(head, start.kind, start.confirmedAt) : null;
   const folded = fold(from, from ? track.slice(1) : track, config);
   for (const segment of folded.segments) w.segments.push({ deviceId, segment });
-  if (folded.state) w.states.push({ deviceId, state: folded.state, since: from ? since : Math.min(since, head.time) });
+  if (folded.state)
+    w.states.push({ deviceId, state: folded.state, since: from ? since : Math.min(since, head.time), settings });
   // the hours of the new positions, and of the positions right after them (their pairs changed)
   const index = new Map(track.map((p, i) => [p.id, i]));
   const touched = new Set<number>();

@@ -7,6 +7,7 @@ import { activityConfig } from './activity-batches';
 import type { ActivityState, TrackPoint } from './activity-types';
 import type { HourTally } from './hours';
 import { addToHours } from './hours';
+import { settingsKey } from './maintain';
 import { fold } from './replay';
 
 /** Positions read per round trip while refolding a device's history. */
@@ -80,7 +81,8 @@ export async function rebuildActivity(
       [...hours.values()].map((hour) => ({ deviceId: device.id, hour })),
       'replace',
     );
-    if (state && since !== null) await saveStates(client, [{ deviceId: device.id, state, since }]);
+    if (state && since !== null)
+      await saveStates(client, [{ deviceId: device.id, state, since, settings: settingsKey(config) }]);
     await client.query('COMMIT');
     return { positions, segments };
   } catch (err) {

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "device_activity" ADD COLUMN     "settings" TEXT NOT NULL DEFAULT '';
