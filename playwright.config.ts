@@ -80,6 +80,9 @@ export default defineConfig({
       ...passThrough,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // only the listener the specs report through, on its own port: a Waymark (or Traccar) running on this
+      // machine on the default ports does not stop the run
+      WAYMARK_PROTOCOLS: 'osmand',
       WAYMARK_PORT_OSMAND: osmandPort,
       WAYMARK_DATA_DIR: dataDir,
       // Redis keys of this run only (on the production path): the sign-in limits, streams and live channels of an
