@@ -7,11 +7,11 @@ import { useErrorText } from '../lib/error-text';
 // Their texts are in the devices namespace (common.loading, common.loadFailed, common.retry): device lists were
 // the first to use these views, and the default error title names devices.
 
-/** Spinner for a section whose data is loading. */
-export function LoadingState() {
+/** Spinner for a section whose data is loading; `label` names what loads (its accessible name). */
+export function LoadingState({ label }: { label?: string } = {}) {
   const { t } = useTranslation('devices');
   return (
-    <Center py="xl" role="status" aria-label={t('common.loading')}>
+    <Center py="xl" role="status" aria-label={label ?? t('common.loading')}>
       <Loader />
     </Center>
   );

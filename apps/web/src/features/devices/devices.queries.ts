@@ -1,5 +1,6 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Device, DeviceInput, Position } from '@waymark/contracts/device';
+import { useCallback, useMemo } from 'react';
 import {
   createDevice,
   type DeviceListParams,
@@ -33,6 +34,17 @@ export function useDevicesQuery(params: DeviceListParams = {}) {
     queryFn: ({ signal }) => fetchDevices(params, signal),
     staleTime: 30_000,
   });
+}
+
+/**
+ * The device list with the names by id, for the pages that show a device id as its name; a device the list does
+ * not hold (deleted, or not loaded yet) shows as `#id`.
+ */
+export function useDeviceNames() {
+  const devices = useDevicesQuery();
+  const names = useMemo(() => new Map((devices.data ?? []).map((d) => [d.id, d.name])), [devices.data]);
+  const nameOf = useCallback((id: number) => names.get(id) ?? `#${id}`, [names]);
+  return { devices, names, nameOf };
 }
 
 export function useDeviceQuery(id: number | null | undefined) {

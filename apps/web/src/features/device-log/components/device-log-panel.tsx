@@ -1,12 +1,12 @@
-import { Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { EmptyState, ErrorState } from '../../../components/state-views';
-import { usePageTitle } from '../../../components/use-page-title';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
+import { ToolPage } from '../../../components/tool-page';
 import { notifyError } from '../../../lib/notify';
-import { useDevicesQuery } from '../../devices/devices.queries';
+import { useDeviceNames } from '../../devices/devices.queries';
 import { fetchDeviceLogFile } from '../device-log.api';
 import { useDeviceLogQuery } from '../device-log.queries';
 import { deviceLogDays } from '../device-log-days';
@@ -36,17 +36,15 @@ function save(blob: Blob, name: string) {
  */
 export function DeviceLogPanel() {
   const { t } = useTranslation('deviceLog');
-  usePageTitle(t('title'));
   const [searchParams, setSearchParams] = useSearchParams();
   const deviceId = deviceIdOf(searchParams.get('deviceId'));
   const days = useMemo(() => deviceLogDays(), []);
   const [date, setDate] = useState(days[0] ?? '');
   const [live, setLive] = useState(false);
   const [downloading, setDownloading] = useState(false);
-  const devices = useDevicesQuery();
+  const { devices, names } = useDeviceNames();
   const day = useDeviceLogQuery(live ? null : deviceId, date);
   const liveEntries = useLiveLog(live, deviceId);
-  const names = useMemo(() => new Map((devices.data ?? []).map((d) => [d.id, d.name])), [devices.data]);
 
   const pickDevice = (id: string | null) =>
     setSearchParams(
@@ -81,12 +79,7 @@ export function DeviceLogPanel() {
         <DeviceLogTable entries={liveEntries} deviceNames={deviceId == null ? names : undefined} />
       );
   } else if (!deviceId) body = <EmptyState message={t('chooseDevice')} />;
-  else if (day.isPending)
-    body = (
-      <Center py="xl" role="status" aria-label={t('loading')}>
-        <Loader />
-      </Center>
-    );
+  else if (day.isPending) body = <LoadingState label={t('loading')} />;
   else if (day.isError)
     body = <ErrorState error={day.error} title={t('loadFailed')} onRetry={() => void day.refetch()} />;
   else {
@@ -109,15 +102,12 @@ export function DeviceLogPanel() {
   }
 
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={2}>{t('title')}</Title>
-        <Text size="sm" c="dimmed">
-          {t('subtitle')}
-        </Text>
-      </div>
-      <Paper withBorder radius="md" p="md">
-        <Stack gap="sm">
+    <ToolPage
+      title={t('title')}
+      subtitle={t('subtitle')}
+      devicesError={devices.isError ? { error: devices.error, title: t('devicesFailed') } : null}
+      filters={
+        <>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Select
               label={t('device')}
@@ -152,10 +142,10 @@ export function DeviceLogPanel() {
               {t('download')}
             </Button>
           </Group>
-          {devices.isError && <ErrorState error={devices.error} title={t('devicesFailed')} />}
-        </Stack>
-      </Paper>
+        </>
+      }
+    >
       {body}
-    </Stack>
+    </ToolPage>
   );
 }

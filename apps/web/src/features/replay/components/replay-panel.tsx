@@ -1,13 +1,13 @@
-import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { REPORT_MAX_ROWS } from '@waymark/contracts/report';
 import dayjs from 'dayjs';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { EmptyState, ErrorState } from '../../../components/state-views';
-import { usePageTitle } from '../../../components/use-page-title';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
+import { ToolPage } from '../../../components/tool-page';
 import { replayRange } from '../../../lib/period';
-import { useDevicesQuery } from '../../devices/devices.queries';
+import { useDeviceNames } from '../../devices/devices.queries';
 import { useGroupsQuery } from '../../groups/groups.queries';
 import { useMapPreferences } from '../../map/use-map-preferences';
 import { useHasPermission } from '../../permissions/use-has-permission';
@@ -25,7 +25,6 @@ const toDate = (value: string | null) => (value ? dayjs(value).toDate() : null);
  */
 export function ReplayPanel() {
   const { t } = useTranslation('replay');
-  usePageTitle(t('title'));
   const [searchParams, setSearchParams] = useSearchParams();
   const selection = useMemo(() => readReplaySelection(searchParams), [searchParams]);
   const [period, setPeriod] = useState<ReplayFilterValues['period']>('today');
@@ -33,7 +32,7 @@ export function ReplayPanel() {
   // "now" of the relative periods, taken when the period is chosen so the request stays the same meanwhile
   const [now, setNow] = useState(() => new Date());
   const prefs = useMapPreferences();
-  const devices = useDevicesQuery();
+  const { devices, nameOf } = useDeviceNames();
   const groups = useGroupsQuery();
   const mayViewSummary = useHasPermission(['VIEW_SUMMARY_REPORTS']);
   const mayViewStops = useHasPermission(['VIEW_STOP_REPORTS']);
@@ -47,8 +46,6 @@ export function ReplayPanel() {
   const summary = useReplaySummaryQuery(query, mayViewSummary);
   const stops = useReplayStopsQuery(query, mayViewStops);
   const tracks = useMemo(() => tracksOf(route.data?.rows ?? []), [route.data]);
-  const names = useMemo(() => new Map((devices.data ?? []).map((d) => [d.id, d.name])), [devices.data]);
-  const nameOf = useCallback((id: number) => names.get(id) ?? `#${id}`, [names]);
 
   const onFiltersChange = (next: ReplayFilterValues) => {
     const chosen = { deviceIds: next.deviceIds, groupIds: next.groupIds };
@@ -62,12 +59,7 @@ export function ReplayPanel() {
   let body: ReactNode;
   if (isEmptySelection(selection)) body = <EmptyState message={t('chooseDevice')} />;
   else if (!range || !query) body = <EmptyState message={t('completeRange')} />;
-  else if (route.isPending)
-    body = (
-      <Center py="xl" role="status" aria-label={t('loading')}>
-        <Loader />
-      </Center>
-    );
+  else if (route.isPending) body = <LoadingState label={t('loading')} />;
   else if (route.isError)
     body = <ErrorState error={route.error} title={t('loadFailed')} onRetry={() => void route.refetch()} />;
   else if (tracks.length === 0) body = <EmptyState message={t('empty')} />;
@@ -90,26 +82,21 @@ export function ReplayPanel() {
     );
 
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={2}>{t('title')}</Title>
-        <Text size="sm" c="dimmed">
-          {t('subtitle')}
-        </Text>
-      </div>
-      <Paper withBorder radius="md" p="md">
-        <Stack gap="sm">
-          <ReplayFilters
-            value={{ ...selection, period, custom }}
-            onChange={onFiltersChange}
-            devices={devices.data ?? []}
-            groups={groups.data ?? []}
-            loading={devices.isPending}
-          />
-          {devices.isError && <ErrorState error={devices.error} title={t('devicesFailed')} />}
-        </Stack>
-      </Paper>
+    <ToolPage
+      title={t('title')}
+      subtitle={t('subtitle')}
+      devicesError={devices.isError ? { error: devices.error, title: t('devicesFailed') } : null}
+      filters={
+        <ReplayFilters
+          value={{ ...selection, period, custom }}
+          onChange={onFiltersChange}
+          devices={devices.data ?? []}
+          groups={groups.data ?? []}
+          loading={devices.isPending}
+        />
+      }
+    >
       {body}
-    </Stack>
+    </ToolPage>
   );
 }

@@ -1,13 +1,15 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
-import { REPORT_MAX_DAYS } from '@waymark/contracts/report';
+import { REPORT_MAX_DAYS, type ReportType } from '@waymark/contracts/report';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
 import { usePageTitle } from '../../../components/use-page-title';
 import { extraParamsOf } from '../report-extra';
 import type { ReportPageId } from '../report-pages';
 import { REPORT_PAGES } from '../report-pages';
 import type { ReportRows } from '../reports.api';
+import { useReportQuery } from '../reports.queries';
 import { type ReportState, withExtra } from '../use-report-state';
 import { ReportDownloads } from './report-downloads';
 import { ReportForm } from './report-form';
@@ -84,4 +86,20 @@ export function ReportResult<T>({
       {children(query.data.rows)}
     </Stack>
   );
+}
+
+/** Asks the API for one report and shows its rows through `children` once they are in (see ReportResult). */
+export function ReportQueryResult<T>({
+  type,
+  query,
+  schema,
+  children,
+}: {
+  type: ReportType;
+  query: URLSearchParams;
+  schema: z.ZodType<T>;
+  children: (rows: T[]) => ReactNode;
+}) {
+  const report = useReportQuery(type, query, schema);
+  return <ReportResult query={report}>{children}</ReportResult>;
 }

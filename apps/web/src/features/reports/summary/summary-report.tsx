@@ -1,14 +1,14 @@
-import { Switch } from '@mantine/core';
 import { type ReportSummary, reportSummarySchema } from '@waymark/contracts/report';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format/time';
+import { deviceColumn, measureColumn, speedColumns } from '../components/report-columns';
+import { ReportSwitch } from '../components/report-switch';
 import { type ReportColumn, ReportTable } from '../components/report-table';
-import { ReportResult, ReportView } from '../components/report-view';
+import { ReportQueryResult, ReportView } from '../components/report-view';
 import { REPORT_PAGES } from '../report-pages';
-import { useReportQuery } from '../reports.queries';
-import { type ReportFormatters, sumOf, useReportFormat } from '../use-report-format';
+import { type ReportFormatters, useReportFormat } from '../use-report-format';
 import { useReportState } from '../use-report-state';
 
 function summaryColumns(
@@ -18,9 +18,8 @@ function summaryColumns(
   daily: boolean,
   language: string,
 ) {
-  const total = (value: (r: ReportSummary) => number, format: (n: number) => string) => format(sumOf(rows, value));
   const columns: ReportColumn<ReportSummary>[] = [
-    { id: 'device', label: t('col.device'), sortValue: (r) => r.deviceName },
+    deviceColumn(t),
     ...(daily
       ? [
           {
@@ -31,95 +30,31 @@ function summaryColumns(
           },
         ]
       : []),
-    {
-      id: 'distance',
-      label: t('col.distance'),
-      sortValue: (r) => r.distance,
-      render: (r) => f.distance(r.distance),
-      total: total((r) => r.distance, f.distance),
-    },
-    {
-      id: 'startOdometer',
-      label: t('col.startOdometer'),
-      sortValue: (r) => r.startOdometer,
-      render: (r) => f.distance(r.startOdometer),
-    },
-    {
-      id: 'endOdometer',
-      label: t('col.endOdometer'),
-      sortValue: (r) => r.endOdometer,
-      render: (r) => f.distance(r.endOdometer),
-    },
-    {
-      id: 'avg',
-      label: t('col.averageSpeed'),
-      sortValue: (r) => r.averageSpeed,
-      render: (r) => f.speed(r.averageSpeed),
-    },
-    { id: 'max', label: t('col.maxSpeed'), sortValue: (r) => r.maxSpeed, render: (r) => f.speed(r.maxSpeed) },
-    {
-      id: 'moving',
-      label: t('col.movingTime'),
-      sortValue: (r) => r.movingTime,
-      render: (r) => f.duration(r.movingTime),
-      total: total((r) => r.movingTime, f.duration),
-    },
-    {
-      id: 'engineHours',
-      label: t('col.engineHours'),
-      sortValue: (r) => r.engineHours,
-      render: (r) => f.duration(r.engineHours),
-      total: total((r) => r.engineHours, f.duration),
-    },
-    {
-      id: 'idle',
-      label: t('col.idleTime'),
-      sortValue: (r) => r.idleTime,
-      render: (r) => f.duration(r.idleTime),
-      total: total((r) => r.idleTime, f.duration),
-    },
-    {
-      id: 'fuel',
-      label: t('col.spentFuel'),
-      sortValue: (r) => r.spentFuel,
-      render: (r) => f.volume(r.spentFuel),
-      total: total((r) => r.spentFuel, f.volume),
-    },
-    {
-      id: 'refuelled',
-      label: t('col.refuelled'),
-      sortValue: (r) => r.refuelled,
-      render: (r) => f.volume(r.refuelled),
-      total: total((r) => r.refuelled, f.volume),
-    },
-    {
-      id: 'thefts',
-      label: t('col.thefts'),
-      sortValue: (r) => r.fuelThefts,
-      render: (r) => f.volume(r.fuelThefts),
-      total: total((r) => r.fuelThefts, f.volume),
-    },
+    measureColumn('distance', t('col.distance'), (r) => r.distance, f.distance, rows),
+    measureColumn('startOdometer', t('col.startOdometer'), (r) => r.startOdometer, f.distance),
+    measureColumn('endOdometer', t('col.endOdometer'), (r) => r.endOdometer, f.distance),
+    ...speedColumns(t, f),
+    measureColumn('moving', t('col.movingTime'), (r) => r.movingTime, f.duration, rows),
+    measureColumn('engineHours', t('col.engineHours'), (r) => r.engineHours, f.duration, rows),
+    measureColumn('idle', t('col.idleTime'), (r) => r.idleTime, f.duration, rows),
+    measureColumn('fuel', t('col.spentFuel'), (r) => r.spentFuel, f.volume, rows),
+    measureColumn('refuelled', t('col.refuelled'), (r) => r.refuelled, f.volume, rows),
+    measureColumn('thefts', t('col.thefts'), (r) => r.fuelThefts, f.volume, rows),
   ];
   return columns;
 }
 
-function SummaryQuery({ query, daily }: { query: URLSearchParams; daily: boolean }) {
+function SummaryResult({ rows, daily }: { rows: ReportSummary[]; daily: boolean }) {
   const { t, i18n } = useTranslation('reports');
   const f = useReportFormat();
-  const report = useReportQuery('summary', query, reportSummarySchema);
-  const rows = report.data?.rows ?? [];
   const columns = useMemo(() => summaryColumns(t, f, rows, daily, i18n.language), [t, f, rows, daily, i18n.language]);
   return (
-    <ReportResult query={report}>
-      {(shown) => (
-        <ReportTable
-          label={t('pages.summary.title')}
-          rows={shown}
-          columns={columns}
-          rowKey={(r, index) => `${r.deviceId}-${r.startTime ?? index}`}
-        />
-      )}
-    </ReportResult>
+    <ReportTable
+      label={t('pages.summary.title')}
+      rows={rows}
+      columns={columns}
+      rowKey={(r, index) => `${r.deviceId}-${r.startTime ?? index}`}
+    />
   );
 }
 
@@ -132,15 +67,13 @@ export function SummaryReport() {
     <ReportView
       id="summary"
       state={state}
-      extraControls={
-        <Switch
-          label={t('daily')}
-          checked={daily}
-          onChange={(event) => state.setExtra('daily', event.currentTarget.checked ? ['true'] : [])}
-        />
-      }
+      extraControls={<ReportSwitch state={state} name="daily" label={t('daily')} />}
     >
-      {(query) => <SummaryQuery query={query} daily={daily} />}
+      {(query) => (
+        <ReportQueryResult type="summary" query={query} schema={reportSummarySchema}>
+          {(rows) => <SummaryResult rows={rows} daily={daily} />}
+        </ReportQueryResult>
+      )}
     </ReportView>
   );
 }

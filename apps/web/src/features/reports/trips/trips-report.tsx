@@ -1,77 +1,43 @@
-import { Grid, Stack, Switch, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { type ReportTrip, reportTripSchema } from '@waymark/contracts/report';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deviceColumn, fuelColumns, measureColumn, speedColumns, timeColumn } from '../components/report-columns';
 import { ReportMap, type ReportMarker } from '../components/report-map';
+import { ReportSplit } from '../components/report-split';
+import { ReportSwitch } from '../components/report-switch';
 import { type ReportColumn, ReportTable } from '../components/report-table';
-import { ReportResult, ReportView } from '../components/report-view';
+import { ReportQueryResult, ReportView } from '../components/report-view';
 import { REPORT_PAGES } from '../report-pages';
-import { useReportQuery, useTripRouteQuery } from '../reports.queries';
-import { type ReportFormatters, sumOf, useReportFormat } from '../use-report-format';
+import { useTripRouteQuery } from '../reports.queries';
+import { type ReportFormatters, useReportFormat } from '../use-report-format';
 import { useReportState } from '../use-report-state';
 
 const tripKey = (trip: ReportTrip) => `${trip.deviceId}-${trip.startPositionId}-${trip.endPositionId}`;
 
 function tripColumns(t: TFunction<'reports'>, f: ReportFormatters, rows: readonly ReportTrip[]) {
   const columns: ReportColumn<ReportTrip>[] = [
-    { id: 'device', label: t('col.device'), sortValue: (r) => r.deviceName },
-    { id: 'start', label: t('col.startTime'), sortValue: (r) => r.startTime, render: (r) => f.time(r.startTime) },
+    deviceColumn(t),
+    timeColumn('start', t('col.startTime'), (r) => r.startTime, f),
     {
       id: 'startPlace',
       label: t('col.startPlace'),
       sortValue: (r) => r.startAddress,
       render: (r) => f.place(r.startAddress, r.startLat, r.startLon),
     },
-    { id: 'end', label: t('col.endTime'), sortValue: (r) => r.endTime, render: (r) => f.time(r.endTime) },
+    timeColumn('end', t('col.endTime'), (r) => r.endTime, f),
     {
       id: 'endPlace',
       label: t('col.endPlace'),
       sortValue: (r) => r.endAddress,
       render: (r) => f.place(r.endAddress, r.endLat, r.endLon),
     },
-    {
-      id: 'distance',
-      label: t('col.distance'),
-      sortValue: (r) => r.distance,
-      render: (r) => f.distance(r.distance),
-      total: f.distance(sumOf(rows, (r) => r.distance)),
-    },
-    {
-      id: 'duration',
-      label: t('col.duration'),
-      sortValue: (r) => r.duration,
-      render: (r) => f.duration(r.duration),
-      total: f.duration(sumOf(rows, (r) => r.duration)),
-    },
-    {
-      id: 'avg',
-      label: t('col.averageSpeed'),
-      sortValue: (r) => r.averageSpeed,
-      render: (r) => f.speed(r.averageSpeed),
-    },
-    { id: 'max', label: t('col.maxSpeed'), sortValue: (r) => r.maxSpeed, render: (r) => f.speed(r.maxSpeed) },
-    {
-      id: 'fuel',
-      label: t('col.spentFuel'),
-      sortValue: (r) => r.spentFuel,
-      render: (r) => f.volume(r.spentFuel),
-      total: f.volume(sumOf(rows, (r) => r.spentFuel)),
-    },
-    {
-      id: 'refuels',
-      label: t('col.refuels'),
-      sortValue: (r) => r.refuelled,
-      render: (r) => (r.refuels.length ? `${f.volume(r.refuelled)} (${r.refuels.length})` : '—'),
-      total: f.volume(sumOf(rows, (r) => r.refuelled)),
-    },
-    {
-      id: 'idle',
-      label: t('col.idleTime'),
-      sortValue: (r) => r.idleTime,
-      render: (r) => f.duration(r.idleTime),
-      total: f.duration(sumOf(rows, (r) => r.idleTime)),
-    },
+    measureColumn('distance', t('col.distance'), (r) => r.distance, f.distance, rows),
+    measureColumn('duration', t('col.duration'), (r) => r.duration, f.duration, rows),
+    ...speedColumns(t, f),
+    ...fuelColumns(t, f, rows),
+    measureColumn('idle', t('col.idleTime'), (r) => r.idleTime, f.duration, rows),
     { id: 'driver', label: t('col.driver'), sortValue: (r) => r.driverName ?? r.driverUniqueId },
   ];
   return columns;
@@ -103,8 +69,8 @@ function TripsResult({ rows }: { rows: ReportTrip[] }) {
     [route.data],
   );
   return (
-    <Grid gap="md">
-      <Grid.Col span={{ base: 12, xl: 8 }}>
+    <ReportSplit
+      table={
         <ReportTable
           label={t('pages.trips.title')}
           rows={rows}
@@ -113,8 +79,8 @@ function TripsResult({ rows }: { rows: ReportTrip[] }) {
           selected={selected ? tripKey(selected) : null}
           onSelect={(row) => setSelected(row)}
         />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, xl: 4 }}>
+      }
+      map={
         <Stack gap="xs">
           <ReportMap
             label={t('map')}
@@ -126,8 +92,8 @@ function TripsResult({ rows }: { rows: ReportTrip[] }) {
             {selected ? (route.isPending ? t('routeLoading') : t('tripShown')) : t('selectTrip')}
           </Text>
         </Stack>
-      </Grid.Col>
-    </Grid>
+      }
+    />
   );
 }
 
@@ -140,20 +106,14 @@ export function TripsReport() {
       id="trips"
       state={state}
       extraControls={
-        <Switch
-          label={t('groupTrips')}
-          description={t('groupTripsHint')}
-          checked={state.params.get('groupTrips') === 'true'}
-          onChange={(event) => state.setExtra('groupTrips', event.currentTarget.checked ? ['true'] : [])}
-        />
+        <ReportSwitch state={state} name="groupTrips" label={t('groupTrips')} description={t('groupTripsHint')} />
       }
     >
-      {(query) => <TripsQuery query={query} />}
+      {(query) => (
+        <ReportQueryResult type="trips" query={query} schema={reportTripSchema}>
+          {(rows) => <TripsResult rows={rows} />}
+        </ReportQueryResult>
+      )}
     </ReportView>
   );
-}
-
-function TripsQuery({ query }: { query: URLSearchParams }) {
-  const report = useReportQuery('trips', query, reportTripSchema);
-  return <ReportResult query={report}>{(rows) => <TripsResult rows={rows} />}</ReportResult>;
 }
