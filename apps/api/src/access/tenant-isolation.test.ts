@@ -20,30 +20,12 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
     const b = await buildTenant(t.ctx.db);
     const userA = await buildUser(t.ctx.db, { tenantId: a.id, permissions: everything });
     const userB = await buildUser(t.ctx.db, { tenantId: b.id, permissions: everything });
-    const {
-      roleB,
-      deviceB,
-      notificationB,
-      shareB,
-      groupB,
-      geofenceB,
-      calendarB,
-      scheduledB,
-      driverB,
-      maintenanceB,
-      reminderB,
-      commandB,
-      computedB,
-      tokenB,
-      invoiceB,
-      billingRuleB,
-      foreignIds,
-    } = await buildForeignRows(t.ctx.db, b, userB);
+    const foreign = await buildForeignRows(t.ctx.db, b, userB);
     const { authorization } = await signIn(t.app, userA.email);
     const idRoutes = t.app.routeTable.filter((r) => r.url.includes(':'));
     expect(idRoutes.length).toBeGreaterThan(5);
     for (const r of idRoutes) {
-      const id = foreignIds[r.url];
+      const id = foreign.foreignIds[r.url];
       expect(id, `add ${r.url} to foreignIds in access-fixture.ts`).toBeDefined();
       const res = await t.app.inject({
         method: r.method as never,
@@ -58,40 +40,46 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(platformOnly ? 403 : 404);
     }
     expect((await t.ctx.db.tenant.findUniqueOrThrow({ where: { id: b.id } })).retentionDays).toBeNull();
-    expect(await t.ctx.db.invoice.findUnique({ where: { id: invoiceB.id } })).toMatchObject({ status: 'ISSUED' });
-    expect(await t.ctx.db.billingNotification.findUnique({ where: { id: billingRuleB.id } })).toMatchObject({
+    expect(await t.ctx.db.invoice.findUnique({ where: { id: foreign.invoiceB.id } })).toMatchObject({
+      status: 'ISSUED',
+    });
+    expect(await t.ctx.db.billingNotification.findUnique({ where: { id: foreign.billingRuleB.id } })).toMatchObject({
       name: 'B',
       enabled: true,
     });
     const after = await t.ctx.db.user.findUniqueOrThrow({ where: { id: userB.id } });
     expect(after.name).toBe(userB.name);
-    expect(await t.ctx.db.role.findUnique({ where: { id: roleB.id } })).not.toBeNull();
-    expect(await t.ctx.db.device.findUnique({ where: { id: deviceB.id } })).toMatchObject({ name: 'B car' });
+    expect(await t.ctx.db.role.findUnique({ where: { id: foreign.roleB.id } })).not.toBeNull();
+    expect(await t.ctx.db.device.findUnique({ where: { id: foreign.deviceB.id } })).toMatchObject({ name: 'B car' });
     for (const row of await Promise.all([
-      t.ctx.db.group.findUnique({ where: { id: groupB.id } }),
-      t.ctx.db.geofence.findUnique({ where: { id: geofenceB.id } }),
-      t.ctx.db.calendar.findUnique({ where: { id: calendarB.id } }),
-      t.ctx.db.driver.findUnique({ where: { id: driverB.id } }),
-      t.ctx.db.maintenance.findUnique({ where: { id: maintenanceB.id } }),
-      t.ctx.db.maintenance.findUnique({ where: { id: reminderB.id } }),
+      t.ctx.db.group.findUnique({ where: { id: foreign.groupB.id } }),
+      t.ctx.db.geofence.findUnique({ where: { id: foreign.geofenceB.id } }),
+      t.ctx.db.calendar.findUnique({ where: { id: foreign.calendarB.id } }),
+      t.ctx.db.driver.findUnique({ where: { id: foreign.driverB.id } }),
+      t.ctx.db.maintenance.findUnique({ where: { id: foreign.maintenanceB.id } }),
+      t.ctx.db.maintenance.findUnique({ where: { id: foreign.reminderB.id } }),
     ])) {
       expect(row).toMatchObject({ name: expect.stringMatching(/^B/) });
     }
-    expect(await t.ctx.db.command.findUnique({ where: { id: commandB.id } })).toMatchObject({ description: 'B' });
-    expect(await t.ctx.db.computedAttribute.findUnique({ where: { id: computedB.id } })).toMatchObject({
+    expect(await t.ctx.db.command.findUnique({ where: { id: foreign.commandB.id } })).toMatchObject({
       description: 'B',
     });
-    expect(await t.ctx.db.notification.findUnique({ where: { id: notificationB.id } })).not.toBeNull();
-    expect(await t.ctx.db.scheduledReport.findUnique({ where: { id: scheduledB.id } })).toMatchObject({
+    expect(await t.ctx.db.computedAttribute.findUnique({ where: { id: foreign.computedB.id } })).toMatchObject({
+      description: 'B',
+    });
+    expect(await t.ctx.db.notification.findUnique({ where: { id: foreign.notificationB.id } })).not.toBeNull();
+    expect(await t.ctx.db.scheduledReport.findUnique({ where: { id: foreign.scheduledB.id } })).toMatchObject({
       description: 'B',
       lastRunAt: null,
     });
-    expect(await t.ctx.db.shareLink.findUnique({ where: { id: shareB.id } })).toMatchObject({ revokedAt: null });
-    expect(await t.ctx.db.apiToken.findUnique({ where: { id: tokenB.id } })).toMatchObject({ revokedAt: null });
+    expect(await t.ctx.db.shareLink.findUnique({ where: { id: foreign.shareB.id } })).toMatchObject({
+      revokedAt: null,
+    });
+    expect(await t.ctx.db.apiToken.findUnique({ where: { id: foreign.tokenB.id } })).toMatchObject({ revokedAt: null });
     // query parameters naming another tenant's device give nothing either
     const positions = await t.app.inject({
       method: 'GET',
-      url: `/api/positions?deviceId=${deviceB.id}`,
+      url: `/api/positions?deviceId=${foreign.deviceB.id}`,
       headers: { authorization },
     });
     expect(positions.statusCode).toBe(404);
@@ -99,14 +87,14 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
     for (const format of ['kml', 'gpx', 'csv']) {
       const track = await t.app.inject({
         method: 'GET',
-        url: `/api/positions/${format}?deviceId=${deviceB.id}&${day}`,
+        url: `/api/positions/${format}?deviceId=${foreign.deviceB.id}&${day}`,
         headers: { authorization },
       });
       expect(track.statusCode, format).toBe(404);
     }
     const devices = await t.app.inject({
       method: 'GET',
-      url: `/api/devices?id=${deviceB.id}`,
+      url: `/api/devices?id=${foreign.deviceB.id}`,
       headers: { authorization },
     });
     expect(devices.json()).toEqual([]);
