@@ -152,28 +152,45 @@ describe('GET /api/positions/gpx|kml|csv', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv');
     const [header = [], ...rows]: string[][] = parse(res.rawPayload, { bom: true });
-    expect(header).toEqual([
-      'id',
-      'deviceId',
-      'protocol',
-      'serverTime',
-      'deviceTime',
-      'fixTime',
-      'valid',
-      'latitude',
-      'longitude',
-      'altitude',
-      'speed',
-      'course',
-      'address',
-      'accuracy',
-      'attributes',
-    ]);
-    expect(rows).toHaveLength(COUNT);
-    const indexes = rows.map((r) => (JSON.parse(r[14] ?? '{}') as { index: number }).index);
+    // Traccar's columns in Traccar's order: programs written for its export read them by place
+    expect(header.join(' ')).toBe(
+      'id deviceId protocol serverTime deviceTime fixTime valid latitude longitude altitude speed course address ' +
+        'accuracy attributes',
+    );
+    const records = rows.map((r) => Object.fromEntries(header.map((column, k) => [column, r[k] ?? ''])));
+    expect(records).toHaveLength(COUNT);
+    const indexes = records.map((r) => (JSON.parse(r.attributes ?? '{}') as { index: number }).index);
     expect(new Set(indexes).size).toBe(COUNT);
-    expect(rows[1]?.[12]).toBe('Main St, 1');
-    expect(rows[0]?.[5]).toBe('2026-06-01T08:00:00.000Z');
+    const times = records.map((r) => Date.parse(r.fixTime ?? ''));
+    expect(times).toEqual([...times].sort((x, y) => x - y));
+    const read = records.map((r) => [
+      r.deviceId,
+      r.protocol,
+      r.fixTime,
+      r.deviceTime,
+      r.valid,
+      e7(Number(r.latitude)),
+      e7(Number(r.longitude)),
+      r.altitude,
+      r.speed,
+      r.course,
+      r.address,
+    ]);
+    const stored = indexes.map((i) => [
+      String(m.device.id),
+      'osmand',
+      time(i).toISOString(),
+      time(i).toISOString(),
+      'true',
+      e7(48 + i / 10_000),
+      e7(11 + i / 20_000),
+      String(i % 100),
+      '10',
+      '90',
+      i === 1 ? 'Main St, 1' : '',
+    ]);
+    expect(read).toEqual(stored);
+    expect(records[0]?.fixTime).toBe('2026-06-01T08:00:00.000Z');
 
     const inside = await get(
       `/api/positions/csv?deviceId=${m.device.id}&geofenceId=${m.geofence.id}&${period()}`,
