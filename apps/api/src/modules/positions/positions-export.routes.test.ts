@@ -4,6 +4,8 @@ import { buildTenant, buildUser, signIn } from '../../testing/factories';
 import { ensureMonths } from '../../testing/history';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
+import type { XmlElement } from '../../testing/xml';
+import { descendants, parseXml } from '../../testing/xml';
 import { EXPORT_BATCH } from './positions-export.service';
 
 let t: TestApp;
@@ -15,6 +17,9 @@ afterAll(() => t.close());
 const COUNT = EXPORT_BATCH + 500;
 const START = Date.UTC(2026, 5, 1, 8, 0, 0);
 let seq = 0;
+
+/** Position i's fix time: ten seconds apart, but the two at the batch's edge share one. */
+const time = (i: number) => new Date(START + (i === EXPORT_BATCH ? EXPORT_BATCH - 1 : i) * 10_000);
 
 /**
  * A tenant user holding `permissions`, with a device that reported COUNT positions ten seconds apart (more than
@@ -30,7 +35,6 @@ async function member(permissions: ('VIEW_REPLAYS' | 'VIEW_ROUTE_REPORTS' | 'TRA
   const geofence = await t.ctx.db.geofence.create({
     data: { name: 'Depot', area: 'CIRCLE (48 11, 100)', tenantId: tenant.id },
   });
-  const time = (i: number) => new Date(START + (i === EXPORT_BATCH ? EXPORT_BATCH - 1 : i) * 10_000);
   await ensureMonths(t.ctx.db, 'positions', [time(0)]);
   await t.ctx.db.position.createMany({
     // stored out of order: the export orders them
@@ -61,6 +65,38 @@ async function get(url: string, headers: Record<string, string>) {
   return t.app.inject({ method: 'GET', url, headers });
 }
 
+/** The text of `element`'s first child named `name` ('' where there is none). */
+const childText = (element: XmlElement | undefined, name: string) =>
+  element?.children.find((c) => c.name === name)?.text ?? '';
+
+/** A KML coordinate tuple. */
+function lonLatAlt(tuple: string) {
+  const [longitude, latitude, altitude] = tuple.split(',').map(Number);
+  return { longitude, latitude, altitude };
+}
+
+/** Whole units of 10^-7 degree: what a track file keeps of a coordinate. */
+const e7 = (degrees: number | undefined) => Math.round((degrees ?? Number.NaN) * 1e7);
+
+/**
+ * What an exported track must hold of the positions member() stored: each once, in time order, each with its
+ * own coordinates, altitude and UTC time (position i is known by its latitude, 48 + i / 10,000).
+ */
+function expectTrack(points: { latitude?: number; longitude?: number; altitude?: number; time: string }[]) {
+  expect(points).toHaveLength(COUNT);
+  const indexes = points.map((p) => Math.round(((p.latitude ?? Number.NaN) - 48) * 10_000));
+  expect(new Set(indexes).size).toBe(COUNT);
+  expect(Math.min(...indexes)).toBe(0);
+  expect(Math.max(...indexes)).toBe(COUNT - 1);
+  const times = points.map((p) => Date.parse(p.time));
+  expect(times).toEqual([...times].sort((x, y) => x - y));
+  const read = points.map((p, k) => [e7(p.latitude), e7(p.longitude), p.altitude, times[k]]);
+  const stored = indexes.map((i) => [e7(48 + i / 10_000), e7(11 + i / 20_000), i % 100, time(i).getTime()]);
+  expect(read).toEqual(stored);
+  // UTC, to the second
+  expect(points[0]?.time).toBe('2026-06-01T08:00:00Z');
+}
+
 describe('GET /api/positions/gpx|kml|csv', () => {
   it('exports the track as GPX 1.1: every position in time order with elevation and UTC time', async () => {
     const m = await member();
@@ -70,19 +106,24 @@ describe('GET /api/positions/gpx|kml|csv', () => {
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="track-${m.device.id}-2026-06-01-2026-06-02.gpx"`,
     );
-    const gpx = res.body;
-    expect(gpx).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<gpx version="1.1"/);
-    expect(gpx).toContain('<trk><name>Van &#60;7&#62; &#38; &#34;co&#34;</name>');
-    const points = [
-      ...gpx.matchAll(/<trkpt lat="([\d.-]+)" lon="([\d.-]+)"><ele>([\d.]+)<\/ele><time>([^<]+)<\/time>/g),
-    ];
-    expect(points).toHaveLength(COUNT);
-    expect(points[0]?.slice(1)).toEqual(['48', '11', '0', '2026-06-01T08:00:00Z']);
-    expect(points[1]?.slice(1)).toEqual(['48.0001', '11.00005', '1', '2026-06-01T08:00:10Z']);
-    const times = points.map((p) => Date.parse(p[4] ?? ''));
-    expect(times).toEqual([...times].sort((a, b) => a - b));
-    expect(gpx).toContain('<gpxtpx:speed>5.144</gpxtpx:speed>');
-    expect(gpx.trimEnd().endsWith('</gpx>')).toBe(true);
+    expect(res.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    const gpx = parseXml(res.body);
+    expect(gpx.name).toBe('gpx');
+    expect(gpx.attributes).toMatchObject({ version: '1.1', xmlns: 'http://www.topografix.com/GPX/1/1' });
+    const [trk] = descendants(gpx, 'trk');
+    expect(trk?.children[0]).toMatchObject({ name: 'name', text: 'Van <7> & "co"' });
+    const points = descendants(gpx, 'trkpt');
+    expectTrack(
+      points.map((p) => ({
+        latitude: Number(p.attributes.lat),
+        longitude: Number(p.attributes.lon),
+        altitude: Number(childText(p, 'ele')),
+        time: childText(p, 'time'),
+      })),
+    );
+    // 10 knots in metres a second
+    const speeds = new Set(points.map((p) => Number(descendants(p, 'gpxtpx:speed')[0]?.text)));
+    expect([...speeds]).toEqual([5.144]);
   });
 
   it('exports the track as KML 2.2: the line and a time-stamped placemark per position', async () => {
@@ -90,18 +131,19 @@ describe('GET /api/positions/gpx|kml|csv', () => {
     const res = await get(`/api/positions/kml?deviceId=${m.device.id}&${period()}`, m.headers);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.google-earth.kml+xml');
-    const kml = res.body;
-    expect(kml).toContain('<kml xmlns="http://www.opengis.net/kml/2.2">');
-    const line = /<coordinates>\n([\s\S]*?)<\/coordinates><\/LineString>/.exec(kml)?.[1]?.trim().split('\n') ?? [];
-    expect(line).toHaveLength(COUNT);
-    expect(line[0]).toBe('11,48,0');
-    expect(line[2]).toBe('11.0001,48.0002,2');
-    const stamped = [...kml.matchAll(/<when>([^<]+)<\/when><\/TimeStamp><Point><coordinates>([^<]+)</g)];
-    expect(stamped).toHaveLength(COUNT);
-    expect(stamped[COUNT - 1]?.slice(1)).toEqual([
-      new Date(START + (COUNT - 1) * 10_000).toISOString().replace('.000Z', 'Z'),
-      `${11 + (COUNT - 1) / 20_000},${48 + (COUNT - 1) / 10_000},${(COUNT - 1) % 100}`,
-    ]);
+    const kml = parseXml(res.body);
+    expect(kml.name).toBe('kml');
+    expect(kml.attributes.xmlns).toBe('http://www.opengis.net/kml/2.2');
+    const [line] = descendants(kml, 'LineString');
+    const vertices = childText(line, 'coordinates').trim().split('\n').map(lonLatAlt);
+    const stamped = descendants(kml, 'Folder').flatMap((f) => descendants(f, 'Placemark'));
+    const track = stamped.map((p) => ({
+      ...lonLatAlt(childText(descendants(p, 'Point')[0], 'coordinates')),
+      time: childText(descendants(p, 'TimeStamp')[0], 'when'),
+    }));
+    expectTrack(track);
+    // the line runs through the same points in the same order
+    expect(vertices).toEqual(track.map(({ time, ...vertex }) => vertex));
   });
 
   it("exports Traccar's CSV columns, each position once across batches, and filters by geofence", async () => {
@@ -110,28 +152,45 @@ describe('GET /api/positions/gpx|kml|csv', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv');
     const [header = [], ...rows]: string[][] = parse(res.rawPayload, { bom: true });
-    expect(header).toEqual([
-      'id',
-      'deviceId',
-      'protocol',
-      'serverTime',
-      'deviceTime',
-      'fixTime',
-      'valid',
-      'latitude',
-      'longitude',
-      'altitude',
-      'speed',
-      'course',
-      'address',
-      'accuracy',
-      'attributes',
-    ]);
-    expect(rows).toHaveLength(COUNT);
-    const indexes = rows.map((r) => (JSON.parse(r[14] ?? '{}') as { index: number }).index);
+    // Traccar's columns in Traccar's order: programs written for its export read them by place
+    expect(header.join(' ')).toBe(
+      'id deviceId protocol serverTime deviceTime fixTime valid latitude longitude altitude speed course address ' +
+        'accuracy attributes',
+    );
+    const records = rows.map((r) => Object.fromEntries(header.map((column, k) => [column, r[k] ?? ''])));
+    expect(records).toHaveLength(COUNT);
+    const indexes = records.map((r) => (JSON.parse(r.attributes ?? '{}') as { index: number }).index);
     expect(new Set(indexes).size).toBe(COUNT);
-    expect(rows[1]?.[12]).toBe('Main St, 1');
-    expect(rows[0]?.[5]).toBe('2026-06-01T08:00:00.000Z');
+    const times = records.map((r) => Date.parse(r.fixTime ?? ''));
+    expect(times).toEqual([...times].sort((x, y) => x - y));
+    const read = records.map((r) => [
+      r.deviceId,
+      r.protocol,
+      r.fixTime,
+      r.deviceTime,
+      r.valid,
+      e7(Number(r.latitude)),
+      e7(Number(r.longitude)),
+      r.altitude,
+      r.speed,
+      r.course,
+      r.address,
+    ]);
+    const stored = indexes.map((i) => [
+      String(m.device.id),
+      'osmand',
+      time(i).toISOString(),
+      time(i).toISOString(),
+      'true',
+      e7(48 + i / 10_000),
+      e7(11 + i / 20_000),
+      String(i % 100),
+      '10',
+      '90',
+      i === 1 ? 'Main St, 1' : '',
+    ]);
+    expect(read).toEqual(stored);
+    expect(records[0]?.fixTime).toBe('2026-06-01T08:00:00.000Z');
 
     const inside = await get(
       `/api/positions/csv?deviceId=${m.device.id}&geofenceId=${m.geofence.id}&${period()}`,

@@ -1,7 +1,8 @@
 import type { Query } from '../../pipeline/activity/activity.store';
-import type { Segment, SegmentKind } from '../../pipeline/activity/activity-types';
+import type { Segment, SegmentKind, Tally } from '../../pipeline/activity/activity-types';
 
-interface SegmentRow {
+/** A kept segment as read: its tally's figures are columns of the same names (the rise and driver are not). */
+interface SegmentRow extends Omit<Tally, 'riseId' | 'riseTime' | 'driver'> {
   deviceId: number;
   kind: SegmentKind;
   s: number;
@@ -17,16 +18,6 @@ interface SegmentRow {
   endAddress: string | null;
   startOdometer: number;
   endOdometer: number;
-  distance: number;
-  maxSpeed: number;
-  speedSum: number;
-  positions: number;
-  movingMs: number;
-  idleMs: number;
-  engineMs: number;
-  fuelSpent: number;
-  parkedDrop: number;
-  parkedRise: number;
   risePositionId: bigint | number | null;
   rt: number | null;
   driverUniqueId: string | null;

@@ -4,7 +4,7 @@ import { loadStates } from '../../pipeline/activity/activity.store';
 import type { Tally } from '../../pipeline/activity/activity-types';
 import { HOUR_MS } from '../../pipeline/activity/activity-types';
 import { openSegment } from '../../pipeline/activity/detector';
-import { addPair, addPoint, emptyTally } from '../../pipeline/activity/tally';
+import { addPair, addPoint, addSums, emptyTally } from '../../pipeline/activity/tally';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { localDays } from './local-days';
 import type { ReportDevice } from './report-scope';
@@ -72,7 +72,7 @@ export async function summaryOver(query: Query, devices: ReportDevice[], ranges:
   for (const s of sums) {
     const item = itemOf(s.range, s.deviceId);
     if (!item) continue;
-    add(item.tally, s);
+    addSums(item.tally, s);
     mark(item, { time: s.firstTime, odometer: s.firstOdometer }, { time: s.lastTime, odometer: s.lastOdometer });
   }
   windows.forEach((w, k) => {
@@ -88,7 +88,7 @@ export async function summaryOver(query: Query, devices: ReportDevice[], ranges:
         else addPoint(t, p);
         prev = p;
       }
-      add(item.tally, t);
+      addSums(item.tally, t);
       const first = points[0];
       const last = points[points.length - 1];
       if (first && last)
@@ -112,20 +112,6 @@ export async function summaryOver(query: Query, devices: ReportDevice[], ranges:
     item.theft += open.theft;
   }
   return [...items.values()];
-}
-
-function add(
-  t: Tally,
-  s: Pick<Tally, 'distance' | 'maxSpeed' | 'speedSum' | 'positions' | 'movingMs' | 'idleMs' | 'engineMs' | 'fuelSpent'>,
-) {
-  t.distance += s.distance;
-  if (s.maxSpeed > t.maxSpeed) t.maxSpeed = s.maxSpeed;
-  t.speedSum += s.speedSum;
-  t.positions += s.positions;
-  t.movingMs += s.movingMs;
-  t.idleMs += s.idleMs;
-  t.engineMs += s.engineMs;
-  t.fuelSpent += s.fuelSpent;
 }
 
 function mark(item: SummaryItem, first: Mark, last: Mark) {

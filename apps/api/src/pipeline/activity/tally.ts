@@ -71,16 +71,27 @@ export function addPair(t: Tally, a: TrackPoint, b: TrackPoint, config: Activity
   addPoint(t, b);
 }
 
+/** A tally's running figures: what a report adds up from kept hours and folded edges alike. */
+export type TallySums = Pick<
+  Tally,
+  'distance' | 'maxSpeed' | 'speedSum' | 'positions' | 'movingMs' | 'idleMs' | 'engineMs' | 'fuelSpent'
+>;
+
+/** Adds the running figures of `s` into t (in any order of spans: sums and a maximum). */
+export function addSums(t: Tally, s: TallySums): void {
+  t.distance += s.distance;
+  if (s.maxSpeed > t.maxSpeed) t.maxSpeed = s.maxSpeed;
+  t.speedSum += s.speedSum;
+  t.positions += s.positions;
+  t.movingMs += s.movingMs;
+  t.idleMs += s.idleMs;
+  t.engineMs += s.engineMs;
+  t.fuelSpent += s.fuelSpent;
+}
+
 /** Adds `from` (the span right after t's) into t. */
 export function mergeTally(t: Tally, from: Tally): void {
-  t.distance += from.distance;
-  if (from.maxSpeed > t.maxSpeed) t.maxSpeed = from.maxSpeed;
-  t.speedSum += from.speedSum;
-  t.positions += from.positions;
-  t.movingMs += from.movingMs;
-  t.idleMs += from.idleMs;
-  t.engineMs += from.engineMs;
-  t.fuelSpent += from.fuelSpent;
+  addSums(t, from);
   t.parkedDrop += from.parkedDrop;
   t.parkedRise += from.parkedRise;
   if (t.riseId === null && from.riseId !== null) {
