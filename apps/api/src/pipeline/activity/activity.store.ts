@@ -119,11 +119,38 @@ export async function segmentDecidedBefore(
   return r ? { kind: r.kind, startTime: Number(r.s), startPositionId: Number(r.id), confirmedAt: Number(r.c) } : null;
 }
 
-export async function deleteSegmentsFrom(client: pg.ClientBase, deviceId: number, time: number): Promise<void> {
-  await client.query('DELETE FROM activity_segments WHERE "deviceId" = $1 AND "startTime" >= $2::timestamp', [
-    deviceId,
-    iso(time),
-  ]);
+/** Deletes a device's segments starting at `time` or later (and before `until`, when given). */
+export async function deleteSegmentsFrom(
+  client: pg.ClientBase,
+  deviceId: number,
+  time: number,
+  until: number | null = null,
+): Promise<void> {
+  if (until === null) {
+    await client.query('DELETE FROM activity_segments WHERE "deviceId" = $1 AND "startTime" >= $2::timestamp', [
+      deviceId,
+      iso(time),
+    ]);
+    return;
+  }
+  await client.query(
+    'DELETE FROM activity_segments WHERE "deviceId" = $1 AND "startTime" >= $2::timestamp AND "startTime" < $3::timestamp',
+    [deviceId, iso(time), iso(until)],
+  );
+}
+
+/** The kept segments of a device that start after `time`: by start position, their kind and moment of decision. */
+export async function segmentStartsAfter(
+  client: pg.ClientBase,
+  deviceId: number,
+  time: number,
+): Promise<Map<number, { kind: Segment['kind']; confirmedAt: number }>> {
+  const { rows } = await client.query<{ kind: Segment['kind']; id: string; c: string }>({
+    text: `SELECT kind, "startPositionId" AS id, (EXTRACT(EPOCH FROM "confirmedAt") * 1000)::float8 AS c
+             FROM activity_segments WHERE "deviceId" = $1 AND "startTime" > $2::timestamp`,
+    values: [deviceId, iso(time)],
+  });
+  return new Map(rows.map((r) => [Number(r.id), { kind: r.kind, confirmedAt: Number(r.c) }]));
 }
 
 export async function insertSegments(client: pg.ClientBase, rows: { deviceId: number; segment: Segment }[]) {

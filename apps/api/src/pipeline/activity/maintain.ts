@@ -10,11 +10,12 @@ import {
   readPoints,
   saveStates,
   segmentDecidedBefore,
+  segmentStartsAfter,
   writeHours,
 } from './activity.store';
 import type { ActivityConfig, ActivityState, Segment, TrackPoint } from './activity-types';
 import { HOUR_MS } from './activity-types';
-import { stateAt } from './detector';
+import { firstState, stateAt, step } from './detector';
 import type { HourTally } from './hours';
 import { hourOf, hoursOf } from './hours';
 import { after, byTime, fold } from './replay';
@@ -94,6 +95,9 @@ export async function maintainActivity(client: pg.ClientBase, batches: DeviceBat
   await saveStates(client, w.states);
 }
 
+/** Positions read per round trip while folding again after late data. */
+const REFOLD_CHUNK = 5000;
+
 async function refold(
   client: pg.ClientBase,
   batch: DeviceBatch,
@@ -104,19 +108,63 @@ async function refold(
   const { deviceId, config } = batch;
   const { state, since, settings } = stored;
   const earliest = points[0] as TrackPoint;
+  const latest = points[points.length - 1] as TrackPoint;
   const start =
     state.confirmedAt < earliest.time
       ? { kind: state.mode, time: state.anchor.time, id: state.anchor.id, confirmedAt: state.confirmedAt }
       : await segmentStart(client, deviceId, earliest.time);
-  await deleteSegmentsFrom(client, deviceId, start ? start.time : 0);
-  const track = await readPoints(pgQuery(client), deviceId, start ? { time: start.time, id: start.id } : null);
-  const head = track[0];
-  if (!head) return;
-  const from = start && head.id === start.id ? stateAt(head, start.kind, start.confirmedAt) : null;
-  const folded = fold(from, from ? track.slice(1) : track, config);
-  for (const segment of folded.segments) w.segments.push({ deviceId, segment });
-  if (folded.state)
-    w.states.push({ deviceId, state: folded.state, since: from ? since : Math.min(since, head.time), settings });
+  // Kept segments that start after the late positions: once the new fold decides one of them again — the same
+  // start, kind and moment of decision — everything from there on is what the first fold kept (the state right
+  // after a decided start depends only on that position), so the fold stops there and only the affected
+  // segments are replaced.
+  const kept = await segmentStartsAfter(client, deviceId, latest.time);
+  const query = pgQuery(client);
+  const track: TrackPoint[] = [];
+  let s: ActivityState | null = null;
+  const segments: Segment[] = [];
+  let resumeAt: number | null = null;
+  let from = start ? { time: start.time, id: start.id } : null;
+  let firstChunk = true;
+  for (;;) {
+    const chunk = await readPoints(query, deviceId, from, null, REFOLD_CHUNK);
+    let rows = chunk;
+    if (firstChunk) {
+      const head = chunk[0];
+      if (!head) return;
+      if (start && head.id === start.id) {
+        s = stateAt(head, start.kind, start.confirmedAt);
+        track.push(head);
+        rows = chunk.slice(1);
+      }
+    } else if (from && chunk[0]?.id === from.id) rows = chunk.slice(1); // the keyset is inclusive
+    firstChunk = false;
+    for (const p of rows) {
+      s = s ? step(s, p, config, segments) : firstState(p, config, segments);
+      track.push(p);
+      const same = kept.get(s.anchor.id);
+      if (
+        same &&
+        same.kind === s.mode &&
+        same.confirmedAt === s.confirmedAt &&
+        after(s.anchor, latest) &&
+        after(p, latest)
+      ) {
+        resumeAt = s.anchor.time;
+        break;
+      }
+    }
+    const last = chunk[chunk.length - 1];
+    if (resumeAt !== null || !last || chunk.length < REFOLD_CHUNK) break;
+    from = { time: last.time, id: last.id };
+  }
+  const head = track[0] as TrackPoint;
+  const newSince = start && head.id === start.id ? since : Math.min(since, head.time);
+  await deleteSegmentsFrom(client, deviceId, start ? start.time : 0, resumeAt);
+  // the segment the fold was in when it met the kept ones is kept already (and so is every later one)
+  for (const segment of segments)
+    if (resumeAt === null || segment.start.time < resumeAt) w.segments.push({ deviceId, segment });
+  if (resumeAt !== null) w.states.push({ deviceId, state, since: newSince, settings });
+  else if (s) w.states.push({ deviceId, state: s, since: newSince, settings });
   // the hours of the new positions, and of the positions right after them (their pairs changed)
   const index = new Map(track.map((p, i) => [p.id, i]));
   const touched = new Set<number>();
@@ -126,8 +174,8 @@ async function refold(
     if (next) touched.add(hourOf(next.time));
   }
   for (const hour of touched) {
-    const before = await readPointBefore(pgQuery(client), deviceId, hour);
-    const inHour = await readPoints(pgQuery(client), deviceId, { time: hour, id: 0 }, hour + HOUR_MS - 1);
+    const before = await readPointBefore(query, deviceId, hour);
+    const inHour = await readPoints(query, deviceId, { time: hour, id: 0 }, hour + HOUR_MS - 1);
     const tally = hoursOf(before, inHour, config).get(hour);
     if (tally) w.replaced.push({ deviceId, hour: tally });
   }
