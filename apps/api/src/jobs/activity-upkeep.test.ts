@@ -1,22 +1,18 @@
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { reportConfigs } from '../modules/reports/report-config';
-import { createPool } from '../pipeline/pg-pool';
 import { defaultPipelineConfig } from '../pipeline/types';
 import type { Harness } from '../testing/pipeline-harness';
 import { createHarness, message } from '../testing/pipeline-harness';
 import { devicesToRefold, startActivityUpkeep } from './activity-upkeep';
 
 let h: Harness;
-let pool: ReturnType<typeof createPool>;
+let pool: Harness['pool'];
 beforeAll(async () => {
   h = await createHarness();
-  pool = createPool(h.t.databaseUrl, 3);
+  pool = h.pool;
 });
-afterAll(async () => {
-  await pool.end();
-  await h.close();
-});
+afterAll(() => h.close());
 
 const trips = async (deviceId: number) =>
   (await h.t.ctx.db.activitySegment.findMany({ where: { deviceId, kind: 'trip' }, orderBy: { startTime: 'asc' } })).map(

@@ -13,6 +13,8 @@ import { createTestApp } from './test-app';
 /** Test support: the real pipeline on a fresh database, driven minute by minute (2026-03-01 11:00 + minute). */
 export interface Harness {
   t: TestApp;
+  /** the pipeline's pool, for tests that run other parts (rebuilds, jobs) beside it */
+  pool: ReturnType<typeof createPool>;
   stored: StoredBatch[];
   /** a new pipeline instance on the same database (as after a restart: empty caches) */
   restart(): void;
@@ -67,6 +69,7 @@ export async function createHarness(config: Partial<PipelineConfig> = {}): Promi
   const ids = (n: number) => Array.from({ length: n }, () => `1772366400000-${seq++}`);
   return {
     t,
+    pool,
     stored,
     restart() {
       handle = build();

@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Harness } from '../../testing/pipeline-harness';
 import { createHarness, message } from '../../testing/pipeline-harness';
-import { createPool } from '../pg-pool';
 import { defaultPipelineConfig } from '../types';
 import { rebuildActivity } from './rebuild';
 
 let h: Harness;
-let pool: ReturnType<typeof createPool>;
+let pool: Harness['pool'];
 beforeAll(async () => {
   h = await createHarness();
-  pool = createPool(h.t.databaseUrl, 2);
+  pool = h.pool;
 });
-afterAll(async () => {
-  await pool.end();
-  await h.close();
-});
+afterAll(() => h.close());
 
 const snapshot = async (deviceId: number) => ({
   segments: await h.t.ctx.db.activitySegment.findMany({ where: { deviceId }, orderBy: { startTime: 'asc' } }),
