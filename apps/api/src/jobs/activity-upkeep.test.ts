@@ -42,6 +42,12 @@ it('applies trip settings from the group, tenant and server, and folds the past 
   const before = await trips(device.id);
   expect(before).toHaveLength(3);
   expect(await refoldable()).toEqual([]);
+  // history kept before the thresholds were noted beside it gets today's noted, not a refold
+  await h.t.ctx.db.deviceActivity.update({ where: { deviceId: device.id }, data: { settings: '' } });
+  expect(await refoldable()).toEqual([]);
+  expect((await h.t.ctx.db.deviceActivity.findUnique({ where: { deviceId: device.id } }))?.settings).toBe(
+    JSON.stringify([200, 180_000, 300_000, 3_600_000, false, 5, 5]),
+  );
 
   // drives under 3 km and 15 minutes are not trips for this group: the next sweep folds the kept history again
   await h.t.ctx.db.group.update({

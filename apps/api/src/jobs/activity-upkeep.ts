@@ -12,13 +12,15 @@ export const ACTIVITY_UPKEEP_INTERVAL_MS = 60_000;
 /** pg advisory lock held while one API node sweeps (the others skip that round). */
 const UPKEEP_LOCK = 0x57a1_0001;
 
-type Row = Parameters<typeof layersOf>[0] & { uniqueId: string; settings: string | null; older: boolean };
+type Row = Parameters<typeof layersOf>[0] & { id: number; uniqueId: string; settings: string | null; older: boolean };
 
 /**
  * The devices whose kept trips, stops and hours must be folded again: history stored before these were kept (no
  * kept state, or, at `withHistory`, stored positions older than the first one folded), and devices whose trip or
  * fuel thresholds — their own, a group's, the tenant's or the server's — differ from those the history was
  * folded with. Traccar computes trips at report time, so a changed setting applies to the past too: so here.
+ * History kept before the thresholds were noted beside it (an empty note) was folded with the settings of the
+ * time, through the same chain: it gets today's noted, not a refold.
  */
 export async function devicesToRefold(
   client: pg.ClientBase,
@@ -26,7 +28,7 @@ export async function devicesToRefold(
   withHistory: boolean,
 ): Promise<string[]> {
   const { rows } = await client.query<Row>(
-    `SELECT d."uniqueId", a.settings,
+    `SELECT d.id, d."uniqueId", a.settings,
             ${withHistory ? `a."deviceId" IS NOT NULL AND EXISTS (SELECT 1 FROM positions p WHERE p."deviceId" = d.id AND p."fixTime" < a.since)` : 'false'} AS older,
             ${LAYER_COLUMNS}
        FROM devices d
@@ -35,14 +37,22 @@ export async function devicesToRefold(
       WHERE d."positionId" IS NOT NULL
       ORDER BY d.id`,
   );
-  return rows
-    .filter(
-      (r) =>
-        r.settings === null ||
-        r.older ||
-        r.settings !== settingsKey(activityConfig(resolveSettings(layersOf(r), defaults))),
-    )
-    .map((r) => r.uniqueId);
+  const refold: string[] = [];
+  const unnoted: { id: number; key: string }[] = [];
+  for (const r of rows) {
+    const key = settingsKey(activityConfig(resolveSettings(layersOf(r), defaults)));
+    if (r.settings === null || r.older) refold.push(r.uniqueId);
+    else if (r.settings === '') unnoted.push({ id: r.id, key });
+    else if (r.settings !== key) refold.push(r.uniqueId);
+  }
+  if (unnoted.length > 0) {
+    await client.query(
+      `UPDATE device_activity a SET settings = u.k FROM unnest($1::int[], $2::text[]) AS u(d, k)
+        WHERE a."deviceId" = u.d AND a.settings = ''`,
+      [unnoted.map((u) => u.id), unnoted.map((u) => u.key)],
+    );
+  }
+  return refold;
 }
 
 /**
