@@ -3,15 +3,22 @@ import { useForm } from '@mantine/form';
 import { type GroupDto, groupInputSchema } from '@waymark/contracts/group';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../components/form-actions';
+import { TripSettingsFields } from '../../../components/trip-settings-fields';
 import { zodValidate } from '../../../lib/forms';
 import { notifyOutcome } from '../../../lib/notify';
 import { preferencesOf } from '../../../lib/preferences';
+import {
+  attributesWithTripSettings,
+  type TripSettings,
+  tripSettingsErrors,
+  tripSettingsFromAttributes,
+} from '../../../lib/trip-settings';
 import { useCurrentUser } from '../../auth/session-context';
 import { attributesFromSettings, type GroupSettings, settingsFromAttributes } from '../group-settings';
 import { flattenTree, selfAndDescendants } from '../group-tree';
 import { useSaveGroupMutation } from '../groups.queries';
 
-interface Values extends GroupSettings {
+interface Values extends GroupSettings, TripSettings {
   name: string;
   parentGroupId: string | null;
 }
@@ -36,20 +43,21 @@ export function GroupFormModal({ group, parentId, groups, onClose }: GroupFormMo
   const toInput = (v: Values) => ({
     name: v.name,
     parentGroupId: v.parentGroupId === null ? null : Number(v.parentGroupId),
-    attributes: attributesFromSettings(group?.attributes ?? {}, v, speedUnit),
+    attributes: attributesWithTripSettings(attributesFromSettings(group?.attributes ?? {}, v, speedUnit), v),
   });
   const form = useForm<Values>({
     initialValues: {
       name: group?.name ?? '',
       parentGroupId: group?.parentGroupId != null ? String(group.parentGroupId) : parentId ? String(parentId) : null,
       ...settingsFromAttributes(group?.attributes ?? {}, speedUnit),
+      ...tripSettingsFromAttributes(group?.attributes ?? {}),
     },
     validate: (v) => {
       const errors: Record<string, string> = zodValidate(groupInputSchema, toInput, () => t('validation.name'))(v);
       for (const key of ['speedLimit', 'overspeedMinimalDuration', 'geofenceDwell', 'inactivityPeriod'] as const) {
         if (v[key] !== '' && Number(v[key]) < 0) errors[key] = t('validation.notNegative');
       }
-      return errors;
+      return { ...errors, ...tripSettingsErrors(v, t('validation.notNegative')) };
     },
   });
   const submit = form.onSubmit((v) => {
@@ -103,6 +111,7 @@ export function GroupFormModal({ group, parentId, groups, onClose }: GroupFormMo
               {...form.getInputProps('inactivityPeriod')}
             />
           </SimpleGrid>
+          <TripSettingsFields form={form} />
           <FormActions cancelLabel={t('cancel')} saveLabel={t('save')} onCancel={onClose} saving={save.isPending} />
         </Stack>
       </form>

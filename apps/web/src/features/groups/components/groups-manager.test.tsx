@@ -46,7 +46,7 @@ describe('GroupsManager', () => {
     expect(await screen.findByText('Failed to load groups')).toBeTruthy();
   });
 
-  it('creates a subgroup with a speed limit given in mph and stored in knots', async () => {
+  it('creates a subgroup with a speed limit given in mph and stored in knots, and its trip settings', async () => {
     const fetchMock = stubFetch({
       'GET /api/groups': () => json(200, [group(1, 'Fleet')]),
       'POST /api/groups': () => json(200, group(3, 'Trucks', 1)),
@@ -56,14 +56,19 @@ describe('GroupsManager', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText(/^Name/, { selector: 'input' }), { target: { value: 'Trucks' } });
     fireEvent.change(within(dialog).getByLabelText('Speed limit (mph)'), { target: { value: '50' } });
+    fireEvent.change(within(dialog).getByLabelText('A trip starts after moving (m)'), { target: { value: '1000' } });
+    fireEvent.change(within(dialog).getByLabelText('A stop lasts at least (min)'), { target: { value: '15' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Group created successfully')).toBeTruthy();
     const [body] = bodiesOf(fetchMock, 'POST /api/groups') as [
-      { name: string; parentGroupId: number; attributes: { speedLimit: number } },
+      { name: string; parentGroupId: number; attributes: Record<string, number> },
     ];
     expect(body.name).toBe('Trucks');
     expect(body.parentGroupId).toBe(1);
     expect(body.attributes.speedLimit).toBeCloseTo(43.45, 1);
+    // the trips-and-stops settings its devices inherit, in Traccar's units (metres, seconds)
+    expect(body.attributes).toMatchObject({ 'report.trip.minDistance': 1000, 'report.trip.minParking': 900 });
+    expect(Object.keys(body.attributes)).not.toContain('report.trip.minDuration');
   });
 
   it('asks before deleting, then deletes', async () => {

@@ -14,9 +14,16 @@ import { useForm } from '@mantine/form';
 import { RETENTION_MAX_DAYS } from '@waymark/contracts/retention';
 import type { Server } from '@waymark/contracts/session';
 import { useTranslation } from 'react-i18next';
+import { TripSettingsFields } from '../../../components/trip-settings-fields';
 import { COORDINATE_FORMATS } from '../../../lib/format/coordinates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { DEFAULT_LIVE_ROUTE_LENGTH, MAP_LAYERS } from '../../../lib/preferences';
+import {
+  attributesWithTripSettings,
+  type TripSettings,
+  tripSettingsErrors,
+  tripSettingsFromAttributes,
+} from '../../../lib/trip-settings';
 import { useServerQuery } from '../../auth/auth.queries';
 import { useUpdateServerMutation } from '../settings.queries';
 import { isLiveRouteLength, LiveRouteFields, useChoices } from './live-route-fields';
@@ -30,7 +37,7 @@ export function ServerSettings() {
   return <ServerForm server={server.data} />;
 }
 
-interface Values {
+interface Values extends TripSettings {
   registration: boolean;
   readonly: boolean;
   map: string | null;
@@ -48,6 +55,7 @@ const isRetention = (v: number | string) =>
 
 function ServerForm({ server }: { server: Server }) {
   const { t } = useTranslation('settings');
+  const { t: common } = useTranslation();
   const save = useUpdateServerMutation();
   const length = Number(server.attributes['web.liveRouteLength']);
   const form = useForm<Values>({
@@ -61,11 +69,14 @@ function ServerForm({ server }: { server: Server }) {
       mapLiveRoutes: typeof server.attributes.mapLiveRoutes === 'string' ? server.attributes.mapLiveRoutes : 'none',
       liveRouteLength: Number.isInteger(length) && length > 0 ? length : DEFAULT_LIVE_ROUTE_LENGTH,
       retentionDays: server.retentionDays ?? '',
+      ...tripSettingsFromAttributes(server.attributes),
     },
-    validate: {
-      liveRouteLength: (v) => (isLiveRouteLength(v) ? null : t('validation.liveRouteLength')),
-      mapUrl: (v) => (v === '' || /^https?:\/\//.test(v) ? null : t('validation.url')),
-      retentionDays: (v) => (isRetention(v) ? null : t('validation.retentionDays')),
+    validate: (v) => {
+      const errors: Record<string, string> = tripSettingsErrors(v, common('tripSettings.notNegative'));
+      if (!isLiveRouteLength(v.liveRouteLength)) errors.liveRouteLength = t('validation.liveRouteLength');
+      if (v.mapUrl !== '' && !/^https?:\/\//.test(v.mapUrl)) errors.mapUrl = t('validation.url');
+      if (!isRetention(v.retentionDays)) errors.retentionDays = t('validation.retentionDays');
+      return errors;
     },
   });
   const options = useChoices();
@@ -79,11 +90,10 @@ function ServerForm({ server }: { server: Server }) {
         coordinateFormat: v.coordinateFormat,
         announcement: v.announcement.trim() || null,
         retentionDays: v.retentionDays === '' ? null : Number(v.retentionDays),
-        attributes: {
-          ...server.attributes,
-          mapLiveRoutes: v.mapLiveRoutes,
-          'web.liveRouteLength': Number(v.liveRouteLength),
-        },
+        attributes: attributesWithTripSettings(
+          { ...server.attributes, mapLiveRoutes: v.mapLiveRoutes, 'web.liveRouteLength': Number(v.liveRouteLength) },
+          v,
+        ),
       },
       {
         onSuccess: () => notifySuccess(t('server.saved')),
@@ -126,6 +136,7 @@ function ServerForm({ server }: { server: Server }) {
           {...form.getInputProps('retentionDays')}
         />
         <Textarea label={t('server.announcement')} rows={3} {...form.getInputProps('announcement')} />
+        <TripSettingsFields form={form} />
         <div>
           <Button type="submit" loading={save.isPending}>
             {t('actions.save')}
