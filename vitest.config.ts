@@ -40,6 +40,9 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: [fileURLToPath(new URL('./apps/web/src/test/setup.ts', import.meta.url))],
+          // a page test renders, waits for stubbed answers and re-renders: a few hundred ms on a quiet machine, several
+          // seconds on a loaded one; a hang still fails, later
+          testTimeout: 20_000,
           // After the node project, so the node files always reach the pool as one batch for one worker: vitest
           // hands a worker on only between consecutive non-isolated files, and web files sorted in between would
           // make it start a new one.
