@@ -54,6 +54,7 @@ const DevicesPage = page(() => import('./pages/devices-page'), 'DevicesPage');
 const DeviceTrackPage = page(() => import('./pages/device-track-page'), 'DeviceTrackPage');
 const RadarPage = page(() => import('./pages/radar-page'), 'RadarPage');
 const CommandPage = page(() => import('./pages/command-page'), 'CommandPage');
+const SavedCommandsPage = page(() => import('./pages/saved-commands-page'), 'SavedCommandsPage');
 const PositionPage = page(() => import('./pages/position-page'), 'PositionPage');
 const NetworkPage = page(() => import('./pages/network-page'), 'NetworkPage');
 const SharedDevicePage = page(() => import('./pages/shared-device-page'), 'SharedDevicePage');
@@ -105,6 +106,7 @@ export const routes: RouteObject[] = [
           { path: 'radar', element: guarded(<RadarPage />, 'VIEW_DEVICES') },
           { path: 'radar/:deviceId', element: guarded(<RadarPage />, 'VIEW_DEVICES') },
           { path: 'command', element: guarded(<CommandPage />, 'SEND_COMMAND') },
+          { path: 'commands/saved', element: guarded(<SavedCommandsPage />, 'SEND_COMMAND') },
           { path: 'position/:id', element: <PositionPage /> },
           { path: 'network/:id', element: <NetworkPage /> },
           // replay (replay feature)

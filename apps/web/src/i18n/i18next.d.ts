@@ -17,6 +17,7 @@ import type notifications from '../features/notifications/locales/en.json';
 import type pets from '../features/pets/locales/en.json';
 import type replay from '../features/replay/locales/en.json';
 import type reports from '../features/reports/locales/en.json';
+import type savedCommands from '../features/saved-commands/locales/en.json';
 import type scheduledReports from '../features/scheduled-reports/locales/en.json';
 import type settings from '../features/settings/locales/en.json';
 import type en from './locales/en.json';
@@ -38,6 +39,7 @@ declare module 'i18next' {
       maintenance: typeof maintenance;
       settings: typeof settings;
       scheduledReports: typeof scheduledReports;
+      savedCommands: typeof savedCommands;
       replay: typeof replay;
       reports: typeof reports;
       admin: typeof admin;

@@ -8,6 +8,7 @@ import {
   IconCreditCard,
   IconDevices,
   IconFileText,
+  IconListDetails,
   IconMailForward,
   IconMapPin,
   IconParking,
@@ -36,6 +37,7 @@ export interface NavItem {
     | 'nav.radar'
     | 'nav.replay'
     | 'nav.command'
+    | 'nav.savedCommands'
     | 'nav.geofences'
     | 'nav.petReports'
     | 'nav.alerts'
@@ -100,6 +102,7 @@ export const navSections: readonly NavSection[] = [
       { label: 'nav.radar', to: '/radar', icon: IconRadar, permissions: ['VIEW_DEVICES'] },
       { label: 'nav.replay', to: '/replay', icon: IconRoute, permissions: ['VIEW_REPLAYS'] },
       { label: 'nav.command', to: '/command', icon: IconTerminal2, permissions: ['SEND_COMMAND'] },
+      { label: 'nav.savedCommands', to: '/commands/saved', icon: IconListDetails, permissions: ['SEND_COMMAND'] },
       { label: 'nav.geofences', to: '/geofence', icon: IconPolygon, permissions: ['VIEW_GEOFENCES'] },
       { label: 'nav.petReports', to: '/report/pets/activity-only', icon: PetIcon },
     ],
