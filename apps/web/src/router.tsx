@@ -47,6 +47,7 @@ const GroupsPage = page(() => import('./pages/groups-page'), 'GroupsPage');
 const DriversPage = page(() => import('./pages/drivers-page'), 'DriversPage');
 const MaintenancePage = page(() => import('./pages/maintenance-page'), 'MaintenancePage');
 const ReminderPage = page(() => import('./pages/reminder-page'), 'ReminderPage');
+const ComputedAttributesPage = page(() => import('./pages/computed-attributes-page'), 'ComputedAttributesPage');
 const SettingsPage = page(() => import('./pages/settings-page'), 'SettingsPage');
 const SubscriptionPage = page(() => import('./pages/subscription-page'), 'SubscriptionPage');
 // devices feature
@@ -118,11 +119,16 @@ export const routes: RouteObject[] = [
           { path: 'alerts/details', element: guarded(<AlertDetailsPage />, 'VIEW_ALERT_DETAILS') },
           { path: 'notifications', element: guarded(<NotificationsPage />, 'VIEW_NOTIFICATIONS') },
           { path: 'notification/management', element: guarded(<NotificationsPage />, 'VIEW_NOTIFICATIONS') },
-          // groups, drivers, maintenance, reminder, settings, user/subscription (management features)
+          // groups, drivers, maintenance, reminder, computed attributes, settings, user/subscription (management)
           { path: 'groups', element: guarded(<GroupsPage />, 'VIEW_GROUPS') },
           { path: 'drivers', element: guarded(<DriversPage />, 'VIEW_DRIVERS') },
           { path: 'maintenance', element: guarded(<MaintenancePage />, 'VIEW_MAINTENANCES') },
           { path: 'reminder', element: guarded(<ReminderPage />, 'VIEW_REMIND_MANAGEMENTS') },
+          // the flags of /api/attributes/computed
+          {
+            path: 'attributes/computed',
+            element: guarded(<ComputedAttributesPage />, 'ADMIN_ACCOUNT', 'VIEW_DEVICE_DETAILS'),
+          },
           { path: 'settings', element: <Navigate to="/settings/preferences" replace /> },
           { path: 'settings/:tab', element: <SettingsPage /> },
           { path: 'user/subscription', element: <SubscriptionPage /> },

@@ -1,3 +1,6 @@
+import computedAttributesEl from '../features/computed-attributes/locales/el.json';
+import computedAttributesEn from '../features/computed-attributes/locales/en.json';
+import computedAttributesFr from '../features/computed-attributes/locales/fr.json';
 import deviceLogEl from '../features/device-log/locales/el.json';
 import deviceLogEn from '../features/device-log/locales/en.json';
 import deviceLogFr from '../features/device-log/locales/fr.json';
@@ -32,6 +35,7 @@ export const reportResources = {
     reports: reportsEn,
     scheduledReports: scheduledReportsEn,
     savedCommands: savedCommandsEn,
+    computedAttributes: computedAttributesEn,
   },
   fr: {
     deviceLog: deviceLogFr,
@@ -40,6 +44,7 @@ export const reportResources = {
     reports: reportsFr,
     scheduledReports: scheduledReportsFr,
     savedCommands: savedCommandsFr,
+    computedAttributes: computedAttributesFr,
   },
   el: {
     deviceLog: deviceLogEl,
@@ -48,6 +53,7 @@ export const reportResources = {
     reports: reportsEl,
     scheduledReports: scheduledReportsEl,
     savedCommands: savedCommandsEl,
+    computedAttributes: computedAttributesEl,
   },
 } as const;
 

@@ -11,6 +11,7 @@ import {
   IconListDetails,
   IconMailForward,
   IconMapPin,
+  IconMathFunction,
   IconParking,
   IconPolygon,
   IconRadar,
@@ -47,6 +48,8 @@ export interface NavItem {
     | 'nav.drivers'
     | 'nav.maintenance'
     | 'nav.reminders'
+    | 'nav.computedAttributes'
+    | 'nav.calendars'
     | 'nav.settings'
     | 'nav.subscription'
     | 'nav.admin'
@@ -148,6 +151,12 @@ export const navSections: readonly NavSection[] = [
       { label: 'nav.drivers', to: '/drivers', icon: IconSteeringWheel, permissions: ['VIEW_DRIVERS'] },
       { label: 'nav.maintenance', to: '/maintenance', icon: IconTool, permissions: ['VIEW_MAINTENANCES'] },
       { label: 'nav.reminders', to: '/reminder', icon: IconCalendarDue, permissions: ['VIEW_REMIND_MANAGEMENTS'] },
+      {
+        label: 'nav.computedAttributes',
+        to: '/attributes/computed',
+        icon: IconMathFunction,
+        permissions: ['ADMIN_ACCOUNT', 'VIEW_DEVICE_DETAILS'],
+      },
     ],
   },
   {
