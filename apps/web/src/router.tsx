@@ -48,6 +48,7 @@ const DriversPage = page(() => import('./pages/drivers-page'), 'DriversPage');
 const MaintenancePage = page(() => import('./pages/maintenance-page'), 'MaintenancePage');
 const ReminderPage = page(() => import('./pages/reminder-page'), 'ReminderPage');
 const ComputedAttributesPage = page(() => import('./pages/computed-attributes-page'), 'ComputedAttributesPage');
+const CalendarsPage = page(() => import('./pages/calendars-page'), 'CalendarsPage');
 const SettingsPage = page(() => import('./pages/settings-page'), 'SettingsPage');
 const SubscriptionPage = page(() => import('./pages/subscription-page'), 'SubscriptionPage');
 // devices feature
@@ -119,7 +120,7 @@ export const routes: RouteObject[] = [
           { path: 'alerts/details', element: guarded(<AlertDetailsPage />, 'VIEW_ALERT_DETAILS') },
           { path: 'notifications', element: guarded(<NotificationsPage />, 'VIEW_NOTIFICATIONS') },
           { path: 'notification/management', element: guarded(<NotificationsPage />, 'VIEW_NOTIFICATIONS') },
-          // groups, drivers, maintenance, reminder, computed attributes, settings, user/subscription (management)
+          // groups, drivers, maintenance, reminder, computed attributes, calendars, settings, user/subscription (management)
           { path: 'groups', element: guarded(<GroupsPage />, 'VIEW_GROUPS') },
           { path: 'drivers', element: guarded(<DriversPage />, 'VIEW_DRIVERS') },
           { path: 'maintenance', element: guarded(<MaintenancePage />, 'VIEW_MAINTENANCES') },
@@ -129,6 +130,8 @@ export const routes: RouteObject[] = [
             path: 'attributes/computed',
             element: guarded(<ComputedAttributesPage />, 'ADMIN_ACCOUNT', 'VIEW_DEVICE_DETAILS'),
           },
+          // the flags that change calendars in the API (reading them is open to all)
+          { path: 'calendars', element: guarded(<CalendarsPage />, 'VIEW_NOTIFICATIONS', 'VIEW_GEOFENCES') },
           { path: 'settings', element: <Navigate to="/settings/preferences" replace /> },
           { path: 'settings/:tab', element: <SettingsPage /> },
           { path: 'user/subscription', element: <SubscriptionPage /> },

@@ -6,6 +6,7 @@ import type admin from '../features/admin/shared/locales/en.json';
 import type adminStock from '../features/admin/stock/locales/en.json';
 import type adminTenants from '../features/admin/tenants/locales/en.json';
 import type alerts from '../features/alerts/locales/en.json';
+import type calendars from '../features/calendars/locales/en.json';
 import type computedAttributes from '../features/computed-attributes/locales/en.json';
 import type deviceLog from '../features/device-log/locales/en.json';
 import type devices from '../features/devices/locales/en.json';
@@ -42,6 +43,7 @@ declare module 'i18next' {
       scheduledReports: typeof scheduledReports;
       savedCommands: typeof savedCommands;
       computedAttributes: typeof computedAttributes;
+      calendars: typeof calendars;
       replay: typeof replay;
       reports: typeof reports;
       admin: typeof admin;

@@ -1,3 +1,6 @@
+import calendarsEl from '../features/calendars/locales/el.json';
+import calendarsEn from '../features/calendars/locales/en.json';
+import calendarsFr from '../features/calendars/locales/fr.json';
 import computedAttributesEl from '../features/computed-attributes/locales/el.json';
 import computedAttributesEn from '../features/computed-attributes/locales/en.json';
 import computedAttributesFr from '../features/computed-attributes/locales/fr.json';
@@ -36,6 +39,7 @@ export const reportResources = {
     scheduledReports: scheduledReportsEn,
     savedCommands: savedCommandsEn,
     computedAttributes: computedAttributesEn,
+    calendars: calendarsEn,
   },
   fr: {
     deviceLog: deviceLogFr,
@@ -45,6 +49,7 @@ export const reportResources = {
     scheduledReports: scheduledReportsFr,
     savedCommands: savedCommandsFr,
     computedAttributes: computedAttributesFr,
+    calendars: calendarsFr,
   },
   el: {
     deviceLog: deviceLogEl,
@@ -54,6 +59,7 @@ export const reportResources = {
     scheduledReports: scheduledReportsEl,
     savedCommands: savedCommandsEl,
     computedAttributes: computedAttributesEl,
+    calendars: calendarsEl,
   },
 } as const;
 

@@ -3,6 +3,7 @@ import {
   IconBell,
   IconBuildingStore,
   IconCalendarDue,
+  IconCalendarEvent,
   IconChartBar,
   IconChartLine,
   IconCreditCard,
@@ -151,6 +152,12 @@ export const navSections: readonly NavSection[] = [
       { label: 'nav.drivers', to: '/drivers', icon: IconSteeringWheel, permissions: ['VIEW_DRIVERS'] },
       { label: 'nav.maintenance', to: '/maintenance', icon: IconTool, permissions: ['VIEW_MAINTENANCES'] },
       { label: 'nav.reminders', to: '/reminder', icon: IconCalendarDue, permissions: ['VIEW_REMIND_MANAGEMENTS'] },
+      {
+        label: 'nav.calendars',
+        to: '/calendars',
+        icon: IconCalendarEvent,
+        permissions: ['VIEW_NOTIFICATIONS', 'VIEW_GEOFENCES'],
+      },
       {
         label: 'nav.computedAttributes',
         to: '/attributes/computed',

@@ -1,0 +1,110 @@
+import type { CalendarDto, CalendarInput } from '@waymark/contracts/calendar';
+import {
+  browserZone,
+  decodeData,
+  encodeData,
+  icsProblem,
+  icsToSchedule,
+  type Schedule,
+  scheduleToIcs,
+  WEEKDAYS,
+} from './calendar-ics';
+
+/** once: one event; recurring: one event repeated; text: any iCalendar text (what the form cannot show). */
+export type CalendarMode = 'once' | 'recurring' | 'text';
+
+export interface CalendarDraft {
+  name: string;
+  mode: CalendarMode;
+  schedule: Schedule;
+  text: string;
+}
+
+/** Error keys (calendars namespace) by field. */
+export type CalendarErrors = Record<string, string>;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const wallDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+
+/** A new calendar: today from 08:00 to 17:00 in the browser's zone. */
+function freshSchedule(now: Date): Schedule {
+  return {
+    start: `${wallDay(now)}T08:00`,
+    end: `${wallDay(now)}T17:00`,
+    zone: browserZone(),
+    repeat: null,
+    interval: 1,
+    days: [],
+    until: null,
+  };
+}
+
+/** The form's values for a calendar: its one event when the form can show it, else its text. */
+export function draftOf(calendar?: CalendarDto, now = new Date()): CalendarDraft {
+  if (!calendar) return { name: '', mode: 'once', schedule: freshSchedule(now), text: '' };
+  const text = decodeData(calendar.data);
+  const schedule = icsToSchedule(text);
+  if (!schedule) return { name: calendar.name, mode: 'text', schedule: freshSchedule(now), text };
+  return { name: calendar.name, mode: schedule.repeat ? 'recurring' : 'once', schedule, text };
+}
+
+/** The weekday ('MO'…) of a wall-clock day. */
+function weekdayOf(wall: string) {
+  const [y, m, d] = wall.slice(0, 10).split('-').map(Number);
+  return WEEKDAYS[(new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)).getUTCDay() + 6) % 7] ?? 'MO';
+}
+
+/** A new start; a weekly repetition still on the former start's day alone follows it to the new one's. */
+export function withStart(schedule: Schedule, start: string): Schedule {
+  const onStartDay = schedule.days.length === 1 && schedule.days[0] === weekdayOf(schedule.start);
+  return { ...schedule, start, days: onStartDay && start ? [weekdayOf(start)] : schedule.days };
+}
+
+/** A draft switched to another mode: a repetition starts weekly on the start's day; text starts from the form's. */
+export function switchMode(draft: CalendarDraft, mode: CalendarMode): CalendarDraft {
+  if (mode === 'text') return { ...draft, mode, text: draft.mode === 'text' ? draft.text : draftText(draft) };
+  const parsed = draft.mode === 'text' ? icsToSchedule(draft.text) : null;
+  const schedule = parsed ?? draft.schedule;
+  if (mode === 'once') return { ...draft, mode, schedule: { ...schedule, repeat: null } };
+  return {
+    ...draft,
+    mode,
+    schedule: schedule.repeat
+      ? schedule
+      : { ...schedule, repeat: 'weekly', days: schedule.days.length ? schedule.days : [weekdayOf(schedule.start)] },
+  };
+}
+
+/** The iCalendar text a draft stands for. */
+export function draftText(draft: CalendarDraft): string {
+  if (draft.mode === 'text') return draft.text;
+  return scheduleToIcs(draft.mode === 'once' ? { ...draft.schedule, repeat: null } : draft.schedule);
+}
+
+const WALL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
+/** The body of POST or PUT /api/calendars (data: base64 of the text, as Traccar), or the errors by field. */
+export function buildCalendarInput(
+  draft: CalendarDraft,
+): { ok: true; input: CalendarInput } | { ok: false; errors: CalendarErrors } {
+  const errors: CalendarErrors = {};
+  const name = draft.name.trim();
+  if (!name) errors.name = 'errors.required';
+  else if (name.length > 128) errors.name = 'errors.tooLong';
+  if (draft.mode === 'text') {
+    if (!draft.text.trim()) errors.text = 'errors.required';
+    else if (icsProblem(draft.text)) errors.text = 'errors.invalidText';
+  } else {
+    const { start, end, repeat, interval, days, until } = draft.schedule;
+    if (!WALL_TIME.test(start)) errors.start = 'errors.required';
+    if (!WALL_TIME.test(end)) errors.end = 'errors.required';
+    else if (!errors.start && end <= start) errors.end = 'errors.endBeforeStart';
+    if (draft.mode === 'recurring') {
+      if (!Number.isInteger(interval) || interval < 1 || interval > 999) errors.interval = 'errors.interval';
+      if (repeat === 'weekly' && days.length === 0) errors.days = 'errors.days';
+      if (until && until < start.slice(0, 10)) errors.until = 'errors.untilBeforeStart';
+    }
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, input: { name, data: encodeData(draftText(draft)) } };
+}
