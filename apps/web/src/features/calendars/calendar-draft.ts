@@ -108,3 +108,25 @@ export function buildCalendarInput(
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, input: { name, data: encodeData(draftText(draft)) } };
 }
+
+/** A month: its year and 1-based month. */
+export interface Month {
+  year: number;
+  month: number;
+}
+
+/** 'YYYY-MM' of a month (sorts as the months do): keys the grid, so that it reopens on a new first month. */
+export const monthKey = ({ year, month }: Month) => `${year}-${String(month).padStart(2, '0')}`;
+
+/**
+ * The month a calendar is first drawn on: its start's, unless it repeats from an earlier month (then this one's);
+ * iCalendar text opens on this month.
+ */
+export function firstMonthOf(draft: CalendarDraft, now = new Date()): Month {
+  const current = { year: now.getFullYear(), month: now.getMonth() + 1 };
+  if (draft.mode === 'text') return current;
+  const [year, month] = draft.schedule.start.split('-').map(Number);
+  if (!year || !month) return current;
+  const start = { year, month };
+  return draft.mode === 'recurring' && monthKey(start) < monthKey(current) ? current : start;
+}

@@ -24,12 +24,14 @@ import {
   type CalendarMode,
   draftOf,
   draftText,
+  firstMonthOf,
+  monthKey,
   switchMode,
   withStart,
 } from '../calendar-draft';
 import { REPEATS, type Repeat, type Schedule, WEEKDAYS, type Weekday } from '../calendar-ics';
 import { useSaveCalendarMutation } from '../calendars.queries';
-import { CalendarMonth, monthKey, monthOf } from './calendar-month';
+import { CalendarMonth } from './calendar-month';
 
 const MODES: readonly CalendarMode[] = ['once', 'recurring', 'text'];
 
@@ -65,9 +67,7 @@ export function CalendarFormModal({ calendar, onClose }: { calendar?: CalendarDt
   };
 
   const text = draftText(draft);
-  // a repetition begun in the past is shown from this month on; anything else from its start
-  const startsLater = schedule.start.slice(0, 7) > monthKey(monthOf(null));
-  const initial = monthOf(draft.mode === 'once' || (draft.mode === 'recurring' && startsLater) ? schedule.start : null);
+  const initial = firstMonthOf(draft);
 
   return (
     <Modal opened onClose={onClose} title={calendar ? t('edit') : t('add')} size="xl">

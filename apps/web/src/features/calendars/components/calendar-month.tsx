@@ -2,26 +2,11 @@ import { ActionIcon, Box, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Month } from '../calendar-draft';
 import { monthCoverage, type Span } from '../calendar-ics';
-
-/** A month: its year and 1-based month. */
-export interface Month {
-  year: number;
-  month: number;
-}
 
 const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(Math.round(minutes % 60)).padStart(2, '0')}`;
-
-/** The month of a wall-clock time ('YYYY-MM-…'), or the current month. */
-export function monthOf(wall: string | null, now = new Date()): Month {
-  const [year, month] = (wall ?? '').split('-').map(Number);
-  if (year && month) return { year, month };
-  return { year: now.getFullYear(), month: now.getMonth() + 1 };
-}
-
-/** 'YYYY-MM' of a month (sorts as the months do). */
-export const monthKey = ({ year, month }: Month) => `${year}-${String(month).padStart(2, '0')}`;
 
 function step({ year, month }: Month, by: number): Month {
   const index = year * 12 + (month - 1) + by;

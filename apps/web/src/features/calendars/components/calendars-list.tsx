@@ -8,11 +8,11 @@ import { ListState } from '../../../components/list-state';
 import { ListTable } from '../../../components/list-table';
 import { RowActions } from '../../../components/row-actions';
 import { useDeleteConfirm } from '../../../lib/use-delete-confirm';
-import { draftOf } from '../calendar-draft';
+import { draftOf, firstMonthOf, monthKey } from '../calendar-draft';
 import { decodeData, WEEKDAYS } from '../calendar-ics';
 import { useCalendarsQuery, useDeleteCalendarMutation } from '../calendars.queries';
 import { CalendarFormModal } from './calendar-form-modal';
-import { CalendarMonth, monthKey, monthOf } from './calendar-month';
+import { CalendarMonth } from './calendar-month';
 
 type Editing = { calendar?: CalendarDto } | null;
 
@@ -93,7 +93,7 @@ export function CalendarsList() {
     </ListState>
   );
 
-  const initial = monthOf(shownDraft?.mode === 'once' ? shownDraft.schedule.start : null);
+  const initial = shownDraft ? firstMonthOf(shownDraft) : null;
   return (
     <Stack>
       <ListHeader title={t('title')} addLabel={t('add')} onAdd={() => setEditing({})} />
@@ -102,7 +102,7 @@ export function CalendarsList() {
       </Text>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         {body}
-        {shown && shownDraft ? (
+        {shown && shownDraft && initial ? (
           <Paper withBorder p="md" radius="md" aria-label={t('shown', { name: shown.name })} component="section">
             <Title order={4} mb="xs">
               {shown.name}
