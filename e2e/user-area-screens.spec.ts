@@ -28,7 +28,7 @@ test.describe("the user area's management screens", () => {
       await page.getByRole('button', { name: 'Add saved command' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel('Description').fill(name);
-      await dialog.getByText('Send via SMS').click();
+      await dialog.getByRole('switch', { name: 'Send via SMS' }).check();
       await dialog.getByRole('combobox', { name: 'Command type' }).click();
       await page.getByRole('option', { name: 'Periodic position reports' }).click();
       await dialog.getByRole('button', { name: 'Save' }).click();
@@ -121,12 +121,15 @@ test.describe("the user area's management screens", () => {
     await test.step('Mondays and Fridays in January 2030, drawn while edited', async () => {
       await page.getByRole('button', { name: 'Add calendar' }).click();
       const dialog = page.getByRole('dialog');
-      await dialog.getByLabel('Name').fill(name);
+      await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
       await dialog.getByText('Recurring', { exact: true }).click();
-      await dialog.getByLabel('Start').fill('2030-01-07T08:00');
-      await dialog.getByLabel('End').fill('2030-01-07T17:00');
-      await dialog.getByText('Fri', { exact: true }).click();
-      await dialog.getByLabel('Until').fill('2030-01-31');
+      await dialog.getByRole('textbox', { name: 'Start' }).fill('2030-01-07T08:00');
+      await dialog.getByRole('textbox', { name: 'End' }).fill('2030-01-07T17:00');
+      // the start's day (Monday) is chosen; Friday is added (the chip's input is hidden behind its label)
+      await expect(dialog.getByRole('checkbox', { name: 'Mon' })).toBeChecked();
+      await dialog.locator('label', { hasText: /^Fri$/ }).click();
+      await expect(dialog.getByRole('checkbox', { name: 'Fri' })).toBeChecked();
+      await dialog.getByLabel('Until', { exact: true }).fill('2030-01-31');
       const grid = dialog.getByRole('grid', { name: 'January 2030' });
       await expect(grid.locator('[data-covered]')).toHaveCount(7);
       await expect(grid.getByRole('gridcell', { name: 'January 11, 2030: 08:00–17:00' })).toBeVisible();

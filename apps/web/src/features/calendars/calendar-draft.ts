@@ -10,6 +10,8 @@ import {
   WEEKDAYS,
 } from './calendar-ics';
 
+const WALL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
 /** once: one event; recurring: one event repeated; text: any iCalendar text (what the form cannot show). */
 export type CalendarMode = 'once' | 'recurring' | 'text';
 
@@ -18,6 +20,8 @@ export interface CalendarDraft {
   mode: CalendarMode;
   schedule: Schedule;
   text: string;
+  /** the weekly days were set from the start's day (not chosen by hand): they follow a new start */
+  daysFromStart?: boolean;
 }
 
 /** Error keys (calendars namespace) by field. */
@@ -54,10 +58,10 @@ function weekdayOf(wall: string) {
   return WEEKDAYS[(new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)).getUTCDay() + 6) % 7] ?? 'MO';
 }
 
-/** A new start; a weekly repetition still on the former start's day alone follows it to the new one's. */
-export function withStart(schedule: Schedule, start: string): Schedule {
-  const onStartDay = schedule.days.length === 1 && schedule.days[0] === weekdayOf(schedule.start);
-  return { ...schedule, start, days: onStartDay && start ? [weekdayOf(start)] : schedule.days };
+/** A new start; weekly days not chosen by hand follow it to the new start's day (once it is a whole time). */
+export function withStart(draft: CalendarDraft, start: string): CalendarDraft {
+  const follow = draft.daysFromStart && WALL_TIME.test(start);
+  return { ...draft, schedule: { ...draft.schedule, start, days: follow ? [weekdayOf(start)] : draft.schedule.days } };
 }
 
 /** A draft switched to another mode: a repetition starts weekly on the start's day; text starts from the form's. */
@@ -66,12 +70,13 @@ export function switchMode(draft: CalendarDraft, mode: CalendarMode): CalendarDr
   const parsed = draft.mode === 'text' ? icsToSchedule(draft.text) : null;
   const schedule = parsed ?? draft.schedule;
   if (mode === 'once') return { ...draft, mode, schedule: { ...schedule, repeat: null } };
+  if (schedule.repeat) return { ...draft, mode, schedule };
+  const fromStart = schedule.days.length === 0;
   return {
     ...draft,
     mode,
-    schedule: schedule.repeat
-      ? schedule
-      : { ...schedule, repeat: 'weekly', days: schedule.days.length ? schedule.days : [weekdayOf(schedule.start)] },
+    schedule: { ...schedule, repeat: 'weekly', days: fromStart ? [weekdayOf(schedule.start)] : schedule.days },
+    daysFromStart: fromStart,
   };
 }
 
@@ -80,8 +85,6 @@ export function draftText(draft: CalendarDraft): string {
   if (draft.mode === 'text') return draft.text;
   return scheduleToIcs(draft.mode === 'once' ? { ...draft.schedule, repeat: null } : draft.schedule);
 }
-
-const WALL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
 /** The body of POST or PUT /api/calendars (data: base64 of the text, as Traccar), or the errors by field. */
 export function buildCalendarInput(

@@ -110,7 +110,7 @@ export function CalendarFormModal({ calendar, onClose }: { calendar?: CalendarDt
                     label={t('fields.start')}
                     required
                     value={schedule.start}
-                    onChange={(e) => update({ schedule: withStart(schedule, e.currentTarget.value) })}
+                    onChange={(e) => update(withStart(draft, e.currentTarget.value))}
                     error={err('start')}
                   />
                   <TextInput
@@ -150,7 +150,9 @@ export function CalendarFormModal({ calendar, onClose }: { calendar?: CalendarDt
                         <Chip.Group
                           multiple
                           value={schedule.days}
-                          onChange={(days) => updateSchedule({ days: days as Weekday[] })}
+                          onChange={(days) =>
+                            update({ schedule: { ...schedule, days: days as Weekday[] }, daysFromStart: false })
+                          }
                         >
                           <Group gap={4} mt={4}>
                             {WEEKDAYS.map((day) => (
