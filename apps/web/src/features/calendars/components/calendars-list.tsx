@@ -4,9 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { ListHeader } from '../../../components/list-header';
-import { ListState } from '../../../components/list-state';
-import { ListTable } from '../../../components/list-table';
-import { RowActions } from '../../../components/row-actions';
+import { ManagedTable } from '../../../components/managed-table';
 import { useDeleteConfirm } from '../../../lib/use-delete-confirm';
 import { draftOf, firstMonthOf, monthKey } from '../calendar-draft';
 import { decodeData, WEEKDAYS } from '../calendar-ics';
@@ -57,40 +55,29 @@ export function CalendarsList() {
   const shownDraft = shown ? draftOf(shown) : null;
 
   const body = (
-    <ListState
-      isPending={calendars.isPending}
-      isError={calendars.isError}
-      isEmpty={rows.length === 0}
-      loadingLabel={t('loading')}
-      errorText={t('loadFailed')}
-      emptyText={t('empty')}
-    >
-      {() => (
-        <ListTable minWidth={480} headers={[t('fields.name'), t('fields.covers'), t('actions')]}>
-          {rows.map((calendar) => (
-            <Table.Tr
-              key={calendar.id}
-              bg={calendar.id === shown?.id ? 'var(--mantine-color-default-hover)' : undefined}
-            >
-              <Table.Td>
-                <Anchor component="button" type="button" onClick={() => setShownId(calendar.id)}>
-                  {calendar.name}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{summary(calendar)}</Table.Td>
-              <Table.Td>
-                <RowActions
-                  editLabel={t('editNamed', { name: calendar.name })}
-                  deleteLabel={t('deleteNamed', { name: calendar.name })}
-                  onEdit={() => setEditing({ calendar })}
-                  onDelete={() => del.ask(calendar)}
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </ListTable>
+    <ManagedTable
+      namespace="calendars"
+      query={calendars}
+      rows={rows}
+      minWidth={480}
+      headers={[t('fields.name'), t('fields.covers')]}
+      nameOf={(calendar) => calendar.name}
+      onEdit={(calendar) => setEditing({ calendar })}
+      onDelete={del.ask}
+      rowProps={(calendar) => ({
+        bg: calendar.id === shown?.id ? 'var(--mantine-color-default-hover)' : undefined,
+      })}
+      cells={(calendar) => (
+        <>
+          <Table.Td>
+            <Anchor component="button" type="button" onClick={() => setShownId(calendar.id)}>
+              {calendar.name}
+            </Anchor>
+          </Table.Td>
+          <Table.Td>{summary(calendar)}</Table.Td>
+        </>
       )}
-    </ListState>
+    />
   );
 
   const initial = shownDraft ? firstMonthOf(shownDraft) : null;

@@ -5,9 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { ListHeader } from '../../../components/list-header';
-import { ListState } from '../../../components/list-state';
-import { ListTable } from '../../../components/list-table';
-import { RowActions } from '../../../components/row-actions';
+import { ManagedTable } from '../../../components/managed-table';
 import { useDeleteConfirm } from '../../../lib/use-delete-confirm';
 import { useComputedAttributesQuery, useDeleteComputedAttributeMutation } from '../computed-attributes.queries';
 import { ComputedAttributeFormModal } from './computed-attribute-form-modal';
@@ -31,50 +29,33 @@ export function ComputedAttributesList() {
     .sort((a, b) => b.priority - a.priority || a.id - b.id);
 
   const body = (
-    <ListState
-      isPending={attributes.isPending}
-      isError={attributes.isError}
-      isEmpty={attributes.data?.length === 0}
-      noMatch={rows.length === 0}
-      loadingLabel={t('loading')}
-      errorText={t('loadFailed')}
-      emptyText={t('empty')}
-      noMatchText={t('noMatch')}
-    >
-      {() => (
-        <ListTable
-          minWidth={720}
-          headers={[
-            t('fields.description'),
-            t('fields.attribute'),
-            t('fields.expression'),
-            t('fields.type'),
-            t('fields.priority'),
-            t('actions'),
-          ]}
-        >
-          {rows.map((attribute) => (
-            <Table.Tr key={attribute.id}>
-              <Table.Td>{attribute.description}</Table.Td>
-              <Table.Td>{attribute.attribute}</Table.Td>
-              <Table.Td>
-                <Code>{attribute.expression}</Code>
-              </Table.Td>
-              <Table.Td>{t(`types.${attribute.type}`)}</Table.Td>
-              <Table.Td>{attribute.priority}</Table.Td>
-              <Table.Td>
-                <RowActions
-                  editLabel={t('editNamed', { name: attribute.description })}
-                  deleteLabel={t('deleteNamed', { name: attribute.description })}
-                  onEdit={() => setEditing({ attribute })}
-                  onDelete={() => del.ask(attribute)}
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </ListTable>
+    <ManagedTable
+      namespace="computedAttributes"
+      query={attributes}
+      rows={rows}
+      minWidth={720}
+      headers={[
+        t('fields.description'),
+        t('fields.attribute'),
+        t('fields.expression'),
+        t('fields.type'),
+        t('fields.priority'),
+      ]}
+      nameOf={(attribute) => attribute.description}
+      onEdit={(attribute) => setEditing({ attribute })}
+      onDelete={del.ask}
+      cells={(attribute) => (
+        <>
+          <Table.Td>{attribute.description}</Table.Td>
+          <Table.Td>{attribute.attribute}</Table.Td>
+          <Table.Td>
+            <Code>{attribute.expression}</Code>
+          </Table.Td>
+          <Table.Td>{t(`types.${attribute.type}`)}</Table.Td>
+          <Table.Td>{attribute.priority}</Table.Td>
+        </>
       )}
-    </ListState>
+    />
   );
 
   return (

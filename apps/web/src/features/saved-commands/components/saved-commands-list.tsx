@@ -6,9 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { ListHeader } from '../../../components/list-header';
-import { ListState } from '../../../components/list-state';
-import { ListTable } from '../../../components/list-table';
-import { RowActions } from '../../../components/row-actions';
+import { ManagedTable } from '../../../components/managed-table';
 import { useDeleteConfirm } from '../../../lib/use-delete-confirm';
 import { useCurrentUser } from '../../auth/session-context';
 import { useDeleteSavedCommandMutation, useSavedCommandsQuery } from '../saved-commands.queries';
@@ -38,56 +36,32 @@ export function SavedCommandsList() {
   );
 
   const body = (
-    <ListState
-      isPending={commands.isPending}
-      isError={commands.isError}
-      isEmpty={commands.data?.length === 0}
-      noMatch={rows.length === 0}
-      loadingLabel={t('loading')}
-      errorText={t('loadFailed')}
-      emptyText={t('empty')}
-      noMatchText={t('noMatch')}
-    >
-      {() => (
-        <ListTable
-          minWidth={640}
-          headers={[
-            t('fields.description'),
-            t('devices:command.type'),
-            t('fields.parameters'),
-            t('fields.channel'),
-            ...(readOnly ? [] : [t('actions')]),
-          ]}
-        >
-          {rows.map((command) => (
-            <Table.Tr key={command.id}>
-              <Table.Td>{command.description}</Table.Td>
-              <Table.Td>{typeLabel(command.type)}</Table.Td>
-              <Table.Td>
-                {Object.entries(command.attributes)
-                  .map(([key, value]) => `${parameterLabel(key)}: ${String(value)}`)
-                  .join(', ') || '—'}
-              </Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={command.textChannel ? 'orange' : 'blue'} size="sm">
-                  {command.textChannel ? t('channelSms') : t('channelData')}
-                </Badge>
-              </Table.Td>
-              {readOnly ? null : (
-                <Table.Td>
-                  <RowActions
-                    editLabel={t('editNamed', { name: command.description })}
-                    deleteLabel={t('deleteNamed', { name: command.description })}
-                    onEdit={() => setEditing({ command })}
-                    onDelete={() => del.ask(command)}
-                  />
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
-        </ListTable>
+    <ManagedTable
+      namespace="savedCommands"
+      query={commands}
+      rows={rows}
+      minWidth={640}
+      headers={[t('fields.description'), t('devices:command.type'), t('fields.parameters'), t('fields.channel')]}
+      nameOf={(command) => command.description}
+      onEdit={readOnly ? undefined : (command) => setEditing({ command })}
+      onDelete={readOnly ? undefined : del.ask}
+      cells={(command) => (
+        <>
+          <Table.Td>{command.description}</Table.Td>
+          <Table.Td>{typeLabel(command.type)}</Table.Td>
+          <Table.Td>
+            {Object.entries(command.attributes)
+              .map(([key, value]) => `${parameterLabel(key)}: ${String(value)}`)
+              .join(', ') || '—'}
+          </Table.Td>
+          <Table.Td>
+            <Badge variant="light" color={command.textChannel ? 'orange' : 'blue'} size="sm">
+              {command.textChannel ? t('channelSms') : t('channelData')}
+            </Badge>
+          </Table.Td>
+        </>
       )}
-    </ListState>
+    />
   );
 
   return (
