@@ -9,7 +9,17 @@ test('a user without a flag neither sees nor reaches its pages', async ({ page, 
 
   await test.step('the navigation offers what the flags allow, nothing else', async () => {
     await expect(nav.getByRole('link', { name: 'Devices' })).toBeVisible();
-    for (const name of ['Groups', 'Drivers', 'Commands', 'Geofences', 'Alerts', 'Notifications']) {
+    for (const name of [
+      'Groups',
+      'Drivers',
+      'Commands',
+      'Saved commands',
+      'Geofences',
+      'Alerts',
+      'Notifications',
+      'Calendars',
+      'Computed attributes',
+    ]) {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveCount(0);
     }
   });
@@ -24,6 +34,9 @@ test('a user without a flag neither sees nor reaches its pages', async ({ page, 
       ['/groups', 'Groups'],
       ['/command', 'Send a command'],
       ['/geofence', 'Geofences'],
+      ['/commands/saved', 'Saved commands'],
+      ['/attributes/computed', 'Computed attributes'],
+      ['/calendars', 'Calendars'],
     ] as const) {
       await page.goto(path);
       await expect(page.locator('main')).toBeVisible();

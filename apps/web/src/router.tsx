@@ -47,6 +47,8 @@ const GroupsPage = page(() => import('./pages/groups-page'), 'GroupsPage');
 const DriversPage = page(() => import('./pages/drivers-page'), 'DriversPage');
 const MaintenancePage = page(() => import('./pages/maintenance-page'), 'MaintenancePage');
 const ReminderPage = page(() => import('./pages/reminder-page'), 'ReminderPage');
+const ComputedAttributesPage = page(() => import('./pages/computed-attributes-page'), 'ComputedAttributesPage');
+const CalendarsPage = page(() => import('./pages/calendars-page'), 'CalendarsPage');
 const SettingsPage = page(() => import('./pages/settings-page'), 'SettingsPage');
 const SubscriptionPage = page(() => import('./pages/subscription-page'), 'SubscriptionPage');
 // devices feature
@@ -54,6 +56,7 @@ const DevicesPage = page(() => import('./pages/devices-page'), 'DevicesPage');
 const DeviceTrackPage = page(() => import('./pages/device-track-page'), 'DeviceTrackPage');
 const RadarPage = page(() => import('./pages/radar-page'), 'RadarPage');
 const CommandPage = page(() => import('./pages/command-page'), 'CommandPage');
+const SavedCommandsPage = page(() => import('./pages/saved-commands-page'), 'SavedCommandsPage');
 const PositionPage = page(() => import('./pages/position-page'), 'PositionPage');
 const NetworkPage = page(() => import('./pages/network-page'), 'NetworkPage');
 const SharedDevicePage = page(() => import('./pages/shared-device-page'), 'SharedDevicePage');
@@ -105,6 +108,7 @@ export const routes: RouteObject[] = [
           { path: 'radar', element: guarded(<RadarPage />, 'VIEW_DEVICES') },
           { path: 'radar/:deviceId', element: guarded(<RadarPage />, 'VIEW_DEVICES') },
           { path: 'command', element: guarded(<CommandPage />, 'SEND_COMMAND') },
+          { path: 'commands/saved', element: guarded(<SavedCommandsPage />, 'SEND_COMMAND') },
           { path: 'position/:id', element: <PositionPage /> },
           { path: 'network/:id', element: <NetworkPage /> },
           // replay (replay feature)
@@ -116,11 +120,18 @@ export const routes: RouteObject[] = [
           { path: 'alerts/details', element: guarded(<AlertDetailsPage />, 'VIEW_ALERT_DETAILS') },
           { path: 'notifications', element: guarded(<NotificationsPage />, 'VIEW_NOTIFICATIONS') },
           { path: 'notification/management', element: guarded(<NotificationsPage />, 'VIEW_NOTIFICATIONS') },
-          // groups, drivers, maintenance, reminder, settings, user/subscription (management features)
+          // groups, drivers, maintenance, reminder, computed attributes, calendars, settings, user/subscription (management)
           { path: 'groups', element: guarded(<GroupsPage />, 'VIEW_GROUPS') },
           { path: 'drivers', element: guarded(<DriversPage />, 'VIEW_DRIVERS') },
           { path: 'maintenance', element: guarded(<MaintenancePage />, 'VIEW_MAINTENANCES') },
           { path: 'reminder', element: guarded(<ReminderPage />, 'VIEW_REMIND_MANAGEMENTS') },
+          // the flags of /api/attributes/computed
+          {
+            path: 'attributes/computed',
+            element: guarded(<ComputedAttributesPage />, 'ADMIN_ACCOUNT', 'VIEW_DEVICE_DETAILS'),
+          },
+          // the flags that change calendars in the API (reading them is open to all)
+          { path: 'calendars', element: guarded(<CalendarsPage />, 'VIEW_NOTIFICATIONS', 'VIEW_GEOFENCES') },
           { path: 'settings', element: <Navigate to="/settings/preferences" replace /> },
           { path: 'settings/:tab', element: <SettingsPage /> },
           { path: 'user/subscription', element: <SubscriptionPage /> },

@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import { int4, refSchema, text } from './common';
+import { POSITION_KEYS, type PositionKey } from './device';
 
 export const COMPUTED_TYPES = ['string', 'number', 'boolean'] as const;
 export const computedTypeSchema = z.enum(COMPUTED_TYPES);
+
+/** Served position fields that are not scalars: an expression names them only through the attributes. */
+const NOT_SCALAR: ReadonlySet<PositionKey> = new Set(['network', 'geofenceIds', 'attributes']);
+
+/** Position fields an expression can name besides the attributes (times as epoch ms); a field wins over an attribute. */
+export const EXPRESSION_POSITION_FIELDS = POSITION_KEYS.filter((key) => !NOT_SCALAR.has(key));
 
 /** A computed attribute (Traccar's Attribute): a JEXL expression over a position's fields and attributes. */
 export const computedAttributeSchema = z.object({

@@ -183,3 +183,24 @@ describe('occurrenceStart', () => {
     expect(occurrenceStart(cal, at('2024-01-01T14:00:00Z'))).toBe(Date.parse('2024-01-01T00:00:00Z'));
   });
 });
+
+describe('a calendar written by the web app’s form', () => {
+  it('repeats until the end of the last day in the wall clock of its zone', () => {
+    // Mondays and Wednesdays, 22:00 to 06:00 in Athens (UTC+2 in March), until 11 March (the form's UNTIL)
+    const parsed = parseCalendar(
+      wrap(
+        event(
+          'DTSTART;TZID=Europe/Athens:20260302T220000',
+          'DTEND;TZID=Europe/Athens:20260303T060000',
+          'RRULE:FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20260311T235959Z',
+        ),
+      ),
+    );
+    expect(calendarContains(parsed, at('2026-03-02T20:30:00Z'))).toBe(true);
+    expect(calendarContains(parsed, at('2026-03-03T03:59:00Z'))).toBe(true);
+    expect(calendarContains(parsed, at('2026-03-03T04:01:00Z'))).toBe(false);
+    // the last day's evening is in; the next Monday is not
+    expect(calendarContains(parsed, at('2026-03-11T20:30:00Z'))).toBe(true);
+    expect(calendarContains(parsed, at('2026-03-16T20:30:00Z'))).toBe(false);
+  });
+});

@@ -1,4 +1,4 @@
-import { POSITION_KEYS, type PositionKey } from '@waymark/contracts/device';
+import { EXPRESSION_POSITION_FIELDS } from '@waymark/contracts/computed-attribute';
 import jexl from 'jexl';
 
 /** Traccar's computed attribute types. */
@@ -28,12 +28,6 @@ export interface CompiledComputed {
 export interface ComputedPosition {
   attributes: Record<string, unknown>;
 }
-
-/** Served position fields that are not scalars: an expression names them only through the attributes. */
-const NOT_SCALAR: ReadonlySet<PositionKey> = new Set(['network', 'geofenceIds', 'attributes']);
-
-/** Position fields an expression can name besides the attributes (times as epoch ms). */
-const POSITION_FIELDS = POSITION_KEYS.filter((key) => !NOT_SCALAR.has(key));
 
 /** Our own instance: no transforms or functions beyond the language's operators. */
 const language = new jexl.Jexl();
@@ -142,7 +136,7 @@ export function expressionContext(position: ComputedPosition): Record<string, un
   const context: Record<string, unknown> = Object.create(null);
   for (const [key, value] of Object.entries(position.attributes ?? {})) context[key] = value;
   const fields = position as unknown as Record<string, unknown>;
-  for (const field of POSITION_FIELDS) {
+  for (const field of EXPRESSION_POSITION_FIELDS) {
     const value = fields[field];
     if (value === undefined) continue;
     context[field] = value instanceof Date ? value.getTime() : typeof value === 'bigint' ? Number(value) : value;

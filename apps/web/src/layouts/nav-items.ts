@@ -3,13 +3,16 @@ import {
   IconBell,
   IconBuildingStore,
   IconCalendarDue,
+  IconCalendarEvent,
   IconChartBar,
   IconChartLine,
   IconCreditCard,
   IconDevices,
   IconFileText,
+  IconListDetails,
   IconMailForward,
   IconMapPin,
+  IconMathFunction,
   IconParking,
   IconPolygon,
   IconRadar,
@@ -36,6 +39,7 @@ export interface NavItem {
     | 'nav.radar'
     | 'nav.replay'
     | 'nav.command'
+    | 'nav.savedCommands'
     | 'nav.geofences'
     | 'nav.petReports'
     | 'nav.alerts'
@@ -45,6 +49,8 @@ export interface NavItem {
     | 'nav.drivers'
     | 'nav.maintenance'
     | 'nav.reminders'
+    | 'nav.computedAttributes'
+    | 'nav.calendars'
     | 'nav.settings'
     | 'nav.subscription'
     | 'nav.admin'
@@ -100,6 +106,7 @@ export const navSections: readonly NavSection[] = [
       { label: 'nav.radar', to: '/radar', icon: IconRadar, permissions: ['VIEW_DEVICES'] },
       { label: 'nav.replay', to: '/replay', icon: IconRoute, permissions: ['VIEW_REPLAYS'] },
       { label: 'nav.command', to: '/command', icon: IconTerminal2, permissions: ['SEND_COMMAND'] },
+      { label: 'nav.savedCommands', to: '/commands/saved', icon: IconListDetails, permissions: ['SEND_COMMAND'] },
       { label: 'nav.geofences', to: '/geofence', icon: IconPolygon, permissions: ['VIEW_GEOFENCES'] },
       { label: 'nav.petReports', to: '/report/pets/activity-only', icon: PetIcon },
     ],
@@ -145,6 +152,18 @@ export const navSections: readonly NavSection[] = [
       { label: 'nav.drivers', to: '/drivers', icon: IconSteeringWheel, permissions: ['VIEW_DRIVERS'] },
       { label: 'nav.maintenance', to: '/maintenance', icon: IconTool, permissions: ['VIEW_MAINTENANCES'] },
       { label: 'nav.reminders', to: '/reminder', icon: IconCalendarDue, permissions: ['VIEW_REMIND_MANAGEMENTS'] },
+      {
+        label: 'nav.calendars',
+        to: '/calendars',
+        icon: IconCalendarEvent,
+        permissions: ['VIEW_NOTIFICATIONS', 'VIEW_GEOFENCES'],
+      },
+      {
+        label: 'nav.computedAttributes',
+        to: '/attributes/computed',
+        icon: IconMathFunction,
+        permissions: ['ADMIN_ACCOUNT', 'VIEW_DEVICE_DETAILS'],
+      },
     ],
   },
   {

@@ -175,6 +175,24 @@ describe('saved commands: /api/commands', () => {
     expect(supportedTypes('nosuchprotocol', COMMAND_TYPES)).toBeNull();
   });
 
+  it('refuses writes to an account limited to saved commands, which still lists them', async () => {
+    const { tenantId, headers } = await member();
+    const saved = (await call(headers, 'POST', '/api/commands', { description: 'Stop', type: 'engineStop' })).json();
+    const limited = await buildUser(t.ctx.db, { tenantId, permissions: ['SEND_COMMAND'], limitCommands: true });
+    const limitedHeaders = { authorization: (await signIn(t.app, limited.email)).authorization };
+    const refused = await call(limitedHeaders, 'POST', '/api/commands', {
+      description: 'Any',
+      type: 'custom',
+      attributes: { data: 'X' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Only saved commands may be sent from this account');
+    expect((await call(limitedHeaders, 'PUT', `/api/commands/${saved.id}`, { type: 'custom' })).statusCode).toBe(403);
+    expect((await call(limitedHeaders, 'DELETE', `/api/commands/${saved.id}`)).statusCode).toBe(403);
+    expect((await call(limitedHeaders, 'GET', '/api/commands')).json()).toEqual([saved]);
+    expect(await t.ctx.db.command.findUniqueOrThrow({ where: { id: saved.id } })).toMatchObject({ type: 'engineStop' });
+  });
+
   it('gives 404 for another tenant’s command or device, unchanged; requires SEND_COMMAND', async () => {
     const { headers } = await member();
     const other = await member();

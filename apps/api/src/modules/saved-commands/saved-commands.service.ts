@@ -5,7 +5,7 @@ import { COMMAND_TYPES, checkParameters } from '@waymark/contracts/saved-command
 import type { Command, Prisma } from '@waymark/db/client';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { badRequest } from '../../http-error';
+import { badRequest, forbidden } from '../../http-error';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { protocolSupports, supportedTypes } from '../commands/command-support';
@@ -52,15 +52,30 @@ async function deviceProtocol(auth: AuthContext, deviceId: number) {
   return { device, protocol: latest?.protocol ?? null };
 }
 
+/**
+ * An account limited to saved commands (`limitCommands`) may not write them either, as in Traccar: otherwise it
+ * could save any command and then send it.
+ */
+function checkMayEdit(auth: AuthContext): void {
+  if (auth.user.limitCommands && !auth.user.administrator) {
+    throw forbidden('Only saved commands may be sent from this account');
+  }
+}
+
 export const listSavedCommands = (auth: AuthContext, q: ListQuery) => savedCommands.list(auth, q);
 export const getSavedCommand = savedCommands.get;
-export const deleteSavedCommand = savedCommands.remove;
+
+export async function deleteSavedCommand(ctx: AppContext, auth: AuthContext, id: number): Promise<void> {
+  checkMayEdit(auth);
+  await savedCommands.remove(ctx, auth, id);
+}
 
 export async function createSavedCommand(
   ctx: AppContext,
   auth: AuthContext,
   input: SavedCommandInput,
 ): Promise<Command> {
+  checkMayEdit(auth);
   return savedCommands.create(ctx, auth, {
     tenantId: newRowTenant(auth, input.tenantId),
     description: input.description,
@@ -77,6 +92,7 @@ export async function updateSavedCommand(
   id: number,
   input: Partial<SavedCommandInput>,
 ): Promise<Command> {
+  checkMayEdit(auth);
   const current = await savedCommands.get(auth, id);
   const attributes = input.attributes ?? (current.attributes as Record<string, unknown>);
   checkMerged(input.type ?? current.type, attributes);

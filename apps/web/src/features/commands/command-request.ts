@@ -29,6 +29,30 @@ function normalise(name: CommandParameter, value: string | number | boolean) {
 }
 
 /**
+ * The parameters a type asks for, checked with the contract's schemas: the attributes to send, or the errors
+ * (translation keys, devices namespace) under `parameters.<name>`. A switch left untouched is off.
+ */
+export function checkCommandParameters(
+  type: string | null,
+  parameters: CommandDraft['parameters'],
+): { attributes: Record<string, string | number | boolean>; errors: DraftErrors } {
+  const attributes: Record<string, string | number | boolean> = {};
+  const errors: DraftErrors = {};
+  for (const name of parametersOf(type)) {
+    const raw = parameters[name];
+    const value = raw === undefined && name === 'enable' ? false : raw;
+    if (value === undefined || value === '') {
+      errors[`parameters.${name}`] = 'command.errors.parameterRequired';
+      continue;
+    }
+    const parsed = commandParameterSchemas[name].safeParse(normalise(name, value));
+    if (parsed.success) attributes[name] = parsed.data;
+    else errors[`parameters.${name}`] = 'command.errors.parameterInvalid';
+  }
+  return { attributes, errors };
+}
+
+/**
  * Checks a draft with the contract's parameter schemas and builds POST /api/commands/send's body,
  * or returns the errors (translation keys) by field.
  */
@@ -51,18 +75,8 @@ export function buildCommandRequest(
     return { ok: true, request: { deviceId, id: Number(draft.savedId), attributes: {}, expiresAt } };
   }
   if (!draft.type) errors.type = 'command.errors.typeRequired';
-  const attributes: Record<string, string | number | boolean> = {};
-  for (const name of parametersOf(draft.type)) {
-    const raw = draft.parameters[name];
-    const value = raw === undefined && name === 'enable' ? false : raw;
-    if (value === undefined || value === '') {
-      errors[`parameters.${name}`] = 'command.errors.parameterRequired';
-      continue;
-    }
-    const parsed = commandParameterSchemas[name].safeParse(normalise(name, value));
-    if (parsed.success) attributes[name] = parsed.data;
-    else errors[`parameters.${name}`] = 'command.errors.parameterInvalid';
-  }
+  const { attributes, errors: parameterErrors } = checkCommandParameters(draft.type, draft.parameters);
+  Object.assign(errors, parameterErrors);
   if (Object.keys(errors).length > 0 || !draft.type) return { ok: false, errors };
   const request: SendCommandRequest = { deviceId, type: draft.type, attributes, expiresAt };
   // The contract's own check (type required for an ad-hoc command, id and device shapes).

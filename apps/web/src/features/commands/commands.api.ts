@@ -11,9 +11,16 @@ export function fetchSendableCommands(deviceId: number) {
   return http(`/api/commands/send?deviceId=${deviceId}`, { schema: savedCommandsSchema });
 }
 
-/** GET /api/commands/types?deviceId=: the command types the device's protocol encodes. */
-export function fetchCommandTypes(deviceId: number) {
-  return http(`/api/commands/types?deviceId=${deviceId}`, { schema: commandTypesSchema });
+/**
+ * GET /api/commands/types: the command types the device's protocol encodes (every type without a device, or
+ * while its protocol is not known); with `textChannel`, those it can send by SMS.
+ */
+export function fetchCommandTypes(deviceId: number | null, textChannel = false) {
+  const query = new URLSearchParams();
+  if (deviceId !== null) query.set('deviceId', String(deviceId));
+  if (textChannel) query.set('textChannel', 'true');
+  const search = query.toString();
+  return http(`/api/commands/types${search ? `?${search}` : ''}`, { schema: commandTypesSchema });
 }
 
 export interface SendCommandRequest {

@@ -5,7 +5,7 @@ import { fetchCommandTypes, fetchSendableCommands, sendCommand } from './command
 export const commandKeys = {
   all: ['commands'] as const,
   sendable: (deviceId: number) => [...commandKeys.all, 'sendable', deviceId] as const,
-  types: (deviceId: number) => [...commandKeys.all, 'types', deviceId] as const,
+  types: (deviceId: number, textChannel = false) => [...commandKeys.all, 'types', deviceId, textChannel] as const,
 };
 
 export function useSendableCommandsQuery(deviceId: number | null) {
@@ -21,6 +21,14 @@ export function useCommandTypesQuery(deviceId: number | null) {
     queryKey: commandKeys.types(deviceId ?? 0),
     queryFn: () => fetchCommandTypes(deviceId ?? 0),
     enabled: deviceId !== null,
+  });
+}
+
+/** The types a saved command may take: every type, or those of a chosen device's protocol (and channel). */
+export function useCommandTypeChoicesQuery(deviceId: number | null, textChannel: boolean) {
+  return useQuery({
+    queryKey: commandKeys.types(deviceId ?? 0, textChannel),
+    queryFn: () => fetchCommandTypes(deviceId, textChannel),
   });
 }
 

@@ -1,4 +1,3 @@
-import { calendarSchema } from '@waymark/contracts/calendar';
 import { groupSchema } from '@waymark/contracts/group';
 import { type NotificationInput, notificationSchema, typeListSchema } from '@waymark/contracts/notification';
 import { notificatorListSchema } from '@waymark/contracts/notificator';
@@ -48,10 +47,6 @@ export async function deleteNotification(id: number): Promise<void> {
 /** POST /api/notifications/test: a test notification to the signed-in user on every channel they can receive. */
 export async function sendTestNotification(): Promise<void> {
   await http('/api/notifications/test', { method: 'POST' });
-}
-
-export function fetchCalendars() {
-  return http('/api/calendars', { schema: z.array(calendarSchema) });
 }
 
 export function fetchSavedCommands() {

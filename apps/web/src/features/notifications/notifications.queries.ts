@@ -2,7 +2,6 @@ import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/rea
 import {
   createNotification,
   deleteNotification,
-  fetchCalendars,
   fetchGroups,
   fetchNotifications,
   fetchNotificationTypes,
@@ -24,7 +23,6 @@ export const notificationKeys = {
   linked: (kind: 'deviceId' | 'groupId', id: number) => [...notificationKeys.all, 'linked', kind, id] as const,
   types: () => [...notificationKeys.all, 'types'] as const,
   notificators: () => [...notificationKeys.all, 'notificators'] as const,
-  calendars: () => [...notificationKeys.all, 'calendars'] as const,
   commands: () => [...notificationKeys.all, 'commands'] as const,
   groups: () => [...notificationKeys.all, 'groups'] as const,
 };
@@ -39,8 +37,6 @@ export const useNotificationTypesQuery = () =>
   useQuery({ queryKey: notificationKeys.types(), queryFn: fetchNotificationTypes, ...lookup });
 export const useNotificatorsQuery = () =>
   useQuery({ queryKey: notificationKeys.notificators(), queryFn: fetchNotificators, ...lookup });
-export const useCalendarsQuery = () =>
-  useQuery({ queryKey: notificationKeys.calendars(), queryFn: fetchCalendars, ...optional });
 export const useSavedCommandsQuery = () =>
   useQuery({ queryKey: notificationKeys.commands(), queryFn: fetchSavedCommands, ...optional });
 export const useRuleGroupsQuery = () =>

@@ -1,4 +1,3 @@
-import { calendarSchema } from '@waymark/contracts/calendar';
 import { type ScheduledReportInput, scheduledReportSchema } from '@waymark/contracts/scheduled-report';
 import { z } from 'zod';
 import { http } from '../../api/http';
@@ -18,6 +17,3 @@ export async function deleteScheduledReport(id: number): Promise<void> {
 /** Runs and mails the report now (POST /api/reports/{id}/run). */
 export const runScheduledReport = (id: number) =>
   http(`/api/reports/${id}/run`, { method: 'POST', schema: scheduledReportSchema });
-
-/** The calendars a report may run on (GET /api/calendars). */
-export const fetchCalendars = () => http('/api/calendars', { schema: z.array(calendarSchema) });

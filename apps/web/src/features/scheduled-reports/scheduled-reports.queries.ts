@@ -3,7 +3,6 @@ import type { ScheduledReportInput } from '@waymark/contracts/scheduled-report';
 import {
   createScheduledReport,
   deleteScheduledReport,
-  fetchCalendars,
   fetchScheduledReports,
   runScheduledReport,
   updateScheduledReport,
@@ -13,14 +12,10 @@ import {
 export const scheduledReportKeys = {
   all: ['scheduled-reports'] as const,
   list: () => [...scheduledReportKeys.all, 'list'] as const,
-  calendars: () => [...scheduledReportKeys.all, 'calendars'] as const,
 };
 
 export const useScheduledReportsQuery = () =>
   useQuery({ queryKey: scheduledReportKeys.list(), queryFn: fetchScheduledReports });
-
-export const useReportCalendarsQuery = () =>
-  useQuery({ queryKey: scheduledReportKeys.calendars(), queryFn: fetchCalendars, staleTime: 60_000 });
 
 function useInvalidating<A, R>(fn: (arg: A) => Promise<R>) {
   const queryClient = useQueryClient();

@@ -4,10 +4,10 @@ import { IconSend } from '@tabler/icons-react';
 import type { Device } from '@waymark/contracts/device';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CommandParameterFields } from '../../../components/command-parameter-input';
 import { useErrorText } from '../../../lib/error-text';
 import { buildCommandRequest, type CommandDraft, type DraftErrors, parametersOf } from '../command-request';
 import { useCommandTypesQuery, useSendableCommandsQuery, useSendCommandMutation } from '../commands.queries';
-import { CommandParameterInput } from './command-parameter-input';
 
 interface Props {
   devices: readonly Device[];
@@ -125,15 +125,12 @@ export function CommandForm({ devices, initialDeviceId = null, savedOnly = false
               nothingFoundMessage={t('common.noMatch')}
               error={err('type')}
             />
-            {parametersOf(draft.type).map((name) => (
-              <CommandParameterInput
-                key={name}
-                name={name}
-                value={draft.parameters[name]}
-                error={err(`parameters.${name}`)}
-                onChange={(value) => update({ parameters: { ...draft.parameters, [name]: value } })}
-              />
-            ))}
+            <CommandParameterFields
+              names={parametersOf(draft.type)}
+              values={draft.parameters}
+              errorOf={(name) => err(`parameters.${name}`)}
+              onChange={(parameters) => update({ parameters })}
+            />
           </>
         )}
         <TextInput

@@ -5,6 +5,7 @@ import type { Notification } from '@waymark/contracts/notification';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text';
+import { useCalendarsQuery } from '../../calendars/calendars.queries';
 import { useDevicesQuery } from '../../devices/devices.queries';
 import {
   emptyNotificationValues,
@@ -13,7 +14,6 @@ import {
   valuesOfRule,
 } from '../notification-form-values';
 import {
-  useCalendarsQuery,
   useLinkedTo,
   useNotificationTypesQuery,
   useNotificatorsQuery,

@@ -12,9 +12,10 @@ import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../components/form-actions';
 import { zodValidate } from '../../../lib/forms';
 import { notifyOutcome } from '../../../lib/notify';
+import { useCalendarsQuery } from '../../calendars/calendars.queries';
 import { useDevicesQuery } from '../../devices/devices.queries';
 import { useGroupsQuery } from '../../groups/groups.queries';
-import { useReportCalendarsQuery, useSaveScheduledReportMutation } from '../scheduled-reports.queries';
+import { useSaveScheduledReportMutation } from '../scheduled-reports.queries';
 
 interface Values {
   type: string;
@@ -56,7 +57,7 @@ function toInput(v: Values, report?: ScheduledReportDto): unknown {
 export function ScheduledReportFormModal({ report, onClose }: { report?: ScheduledReportDto; onClose: () => void }) {
   const { t } = useTranslation('scheduledReports');
   const save = useSaveScheduledReportMutation();
-  const calendars = useReportCalendarsQuery();
+  const calendars = useCalendarsQuery();
   const devices = useDevicesQuery();
   const groups = useGroupsQuery();
   const form = useForm<Values>({

@@ -10,9 +10,9 @@ import { ListTable } from '../../../components/list-table';
 import { RowActions } from '../../../components/row-actions';
 import { notifyOutcome } from '../../../lib/notify';
 import { useDeleteConfirm } from '../../../lib/use-delete-confirm';
+import { useCalendarsQuery } from '../../calendars/calendars.queries';
 import {
   useDeleteScheduledReportMutation,
-  useReportCalendarsQuery,
   useRunScheduledReportMutation,
   useScheduledReportsQuery,
 } from '../scheduled-reports.queries';
@@ -24,7 +24,7 @@ type Editing = { report?: ScheduledReportDto } | null;
 export function ScheduledReportsList() {
   const { t, i18n } = useTranslation('scheduledReports');
   const reports = useScheduledReportsQuery();
-  const calendars = useReportCalendarsQuery();
+  const calendars = useCalendarsQuery();
   const remove = useDeleteScheduledReportMutation();
   const run = useRunScheduledReportMutation();
   const [editing, setEditing] = useState<Editing>(null);

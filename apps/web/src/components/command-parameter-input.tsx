@@ -14,7 +14,7 @@ interface Props {
   onChange: (value: ParameterValue | undefined) => void;
 }
 
-/** One command parameter with the input its type needs. */
+/** One command parameter with the input its type needs (the command page and the saved commands form). */
 export function CommandParameterInput({ name, value, error, onChange }: Props) {
   const { t } = useTranslation('devices');
   const label = t(`command.parameters.${name}`);
@@ -64,4 +64,25 @@ export function CommandParameterInput({ name, value, error, onChange }: Props) {
       error={error}
     />
   );
+}
+
+interface FieldsProps {
+  /** the parameters the command's type needs, in order */
+  names: readonly CommandParameter[];
+  values: Partial<Record<CommandParameter, ParameterValue>>;
+  errorOf: (name: CommandParameter) => string | undefined;
+  onChange: (values: Partial<Record<CommandParameter, ParameterValue>>) => void;
+}
+
+/** The inputs of a command type's parameters. */
+export function CommandParameterFields({ names, values, errorOf, onChange }: FieldsProps) {
+  return names.map((name) => (
+    <CommandParameterInput
+      key={name}
+      name={name}
+      value={values[name]}
+      error={errorOf(name)}
+      onChange={(value) => onChange({ ...values, [name]: value })}
+    />
+  ));
 }
