@@ -70,8 +70,14 @@ describe('OnboardingWizard', () => {
     });
     const { queryClient } = renderWizard();
     await pick('Traccar Client');
-    const uniqueId = (screen.getByRole('textbox', { name: /^Identifier/ }) as HTMLInputElement).value;
+    const identifier = screen.getByRole('textbox', { name: /^Identifier/ }) as HTMLInputElement;
+    const uniqueId = identifier.value;
     expect(uniqueId).toMatch(/^\d{9}$/);
+    // another make's identifier is the device's own: the suggestion goes, and comes back with the phone
+    await pick('Concox / Jimi IoT');
+    expect(identifier.value).toBe('');
+    await pick('Traccar Client');
+    fireEvent.change(identifier, { target: { value: uniqueId } });
     fireEvent.click(screen.getByRole('button', { name: 'Add device' }));
     const url = `http://gps.example.test:5055/?id=${uniqueId}`;
     expect((await screen.findByTestId('onboarding-app-url')).textContent).toBe(url);

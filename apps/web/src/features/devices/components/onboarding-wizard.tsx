@@ -28,6 +28,7 @@ export function OnboardingWizard({ settings }: { settings: Onboarding }) {
   const [picked, setPicked] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [uniqueId, setUniqueId] = useState('');
+  const [suggested, setSuggested] = useState<string | null>(null);
   const [phone, setPhone] = useState('');
   const [touched, setTouched] = useState(false);
   const [added, setAdded] = useState<Added | null>(null);
@@ -44,8 +45,16 @@ export function OnboardingWizard({ settings }: { settings: Onboarding }) {
   const pick = (value: string | null) => {
     setPicked(value);
     const next = resolveChoice(settings, value);
-    // a phone app takes whatever identifier it is given (the QR code carries it): one is suggested
-    if (next?.setup.app && uniqueId === '') setUniqueId(suggestedAppIdentifier());
+    // a phone app takes whatever identifier it is given (the QR code carries it): one is suggested, and taken
+    // back when another make is picked, whose identifier is the device's own
+    if (next?.setup.app && uniqueId === '') {
+      const id = suggestedAppIdentifier();
+      setSuggested(id);
+      setUniqueId(id);
+    } else if (!next?.setup.app && suggested !== null && uniqueId === suggested) {
+      setSuggested(null);
+      setUniqueId('');
+    }
     if (next && name === '')
       setName(next.setup.app ? t('onboarding.phoneName') : (next.model ?? next.setup.models[0] ?? ''));
   };
