@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { busDefaults, REDIS_PREFIX_PATTERN } from '@waymark/bus/defaults';
+import { type TrackerListener, trackerListeners } from '@waymark/protocols/setup';
 import { z } from 'zod';
 
 const bool = z.stringbool({ truthy: ['true', '1', 'yes', 'on'], falsy: ['false', '0', 'no', 'off', ''] });
@@ -67,6 +68,16 @@ export const envSchema = z
     WAYMARK_REDIS_PREFIX: redisPrefix,
     WAYMARK_DATA_DIR: z.string().min(1).default('.waymark'),
     WAYMARK_PUBLIC_URL: z.url().optional(),
+    /** the host name or address trackers report to, when it is not WAYMARK_PUBLIC_URL's (a proxy in front of the web app) */
+    WAYMARK_TRACKER_HOST: z
+      .string()
+      .trim()
+      .regex(
+        /^[a-zA-Z0-9]([a-zA-Z0-9.-]*[a-zA-Z0-9])?$/,
+        'expected a host name or IPv4 address, without scheme or port',
+      )
+      .max(253)
+      .optional(),
     WAYMARK_WEB_DIR: z.string().optional(),
     WAYMARK_JWT_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
     /** master key of the secrets kept encrypted (TOTP); default WAYMARK_JWT_SECRET, else a key file in the data dir */
@@ -133,7 +144,11 @@ export const envSchema = z
     }
   });
 
-export type Env = z.infer<typeof envSchema>;
+/**
+ * The configuration: the variables above, and the tracker listeners the ingest opens under the same environment
+ * (WAYMARK_PROTOCOLS, WAYMARK_PORT_<PROTOCOL>; the ingest validates them), which onboarding tells users about.
+ */
+export type Env = z.infer<typeof envSchema> & { trackerListeners: readonly TrackerListener[] };
 
 export class ConfigError extends Error {}
 
@@ -142,7 +157,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // an empty variable counts as unset (shells and compose files pass empty strings)
   const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const result = envSchema.safeParse(present);
-  if (result.success) return result.data;
+  if (result.success) return { ...result.data, trackerListeners: trackerListeners(present) };
   const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(environment)'}: ${i.message}`);
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }

@@ -60,6 +60,7 @@ const SavedCommandsPage = page(() => import('./pages/saved-commands-page'), 'Sav
 const PositionPage = page(() => import('./pages/position-page'), 'PositionPage');
 const NetworkPage = page(() => import('./pages/network-page'), 'NetworkPage');
 const SharedDevicePage = page(() => import('./pages/shared-device-page'), 'SharedDevicePage');
+const OnboardingPage = page(() => import('./pages/onboarding-page'), 'OnboardingPage');
 // replay feature
 const ReplayPage = page(() => import('./pages/replay-page'), 'ReplayPage');
 // device-log feature (the data report)
@@ -104,6 +105,8 @@ export const routes: RouteObject[] = [
           { path: 'geofence', element: guarded(<GeofencePage />, 'VIEW_GEOFENCES') },
           // devices, radar, command, position, network, track (devices feature)
           { path: 'devices', element: guarded(<DevicesPage />, 'VIEW_DEVICES') },
+          // the first-run path adds a device: the flags of POST /api/devices
+          { path: 'onboarding', element: guarded(<OnboardingPage />, 'ADMIN_ACCOUNT', 'VIEW_DEVICE_DETAILS') },
           { path: 'devices/track/:id', element: guarded(<DeviceTrackPage />, 'TRACK_DEVICES') },
           { path: 'radar', element: guarded(<RadarPage />, 'VIEW_DEVICES') },
           { path: 'radar/:deviceId', element: guarded(<RadarPage />, 'VIEW_DEVICES') },

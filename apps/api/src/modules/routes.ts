@@ -18,6 +18,7 @@ import { healthRoutes } from './health/health.routes';
 import { maintenanceRoutes } from './maintenance/maintenance.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { oidcRoutes } from './oidc/oidc.routes';
+import { onboardingV2Routes } from './onboarding/onboarding.v2.routes';
 import { passwordRoutes } from './password/password.routes';
 import { permissionsRoutes } from './permissions/permissions.routes';
 import { petsV2Routes } from './pets/pets.v2.routes';
@@ -91,4 +92,5 @@ export const V2_ROUTES: readonly RoutesPlugin[] = [
   tenantsV2Routes,
   userAdminV2Routes,
   petsV2Routes,
+  onboardingV2Routes,
 ];

@@ -1,6 +1,8 @@
-import { Alert, Flex, Title } from '@mantine/core';
+import { Alert, Button, Flex, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { PageLoader } from '../components/page-loader';
 import { usePageTitle } from '../components/use-page-title';
 import { useCurrentUser } from '../features/auth/session-context';
@@ -8,6 +10,7 @@ import { useDevicesQuery, useLatestPositionsQuery } from '../features/devices/de
 import { DeviceListPanel } from '../features/map/components/device-list-panel';
 import { DeviceStatusCard } from '../features/map/components/device-status-card';
 import { useMapPreferences } from '../features/map/use-map-preferences';
+import { useHasPermission } from '../features/permissions/use-has-permission';
 import { useLive } from '../live/live-provider';
 
 // Leaflet, the marker layer and the icons load in their own chunk, after the list and the heading.
@@ -17,7 +20,10 @@ const LiveMap = lazy(() => import('../features/map/components/live-map').then((m
 export function HomePage() {
   const { t } = useTranslation();
   const { t: tm } = useTranslation('map');
+  const { t: td } = useTranslation('devices');
   const user = useCurrentUser();
+  // the first-run path is offered to a user who sees no device and may add one (POST /api/devices' flags)
+  const mayAdd = useHasPermission(['ADMIN_ACCOUNT', 'VIEW_DEVICE_DETAILS']) && !user.readonly && !user.deviceReadonly;
   usePageTitle(t('nav.home'));
   const preferences = useMapPreferences();
   const live = useLive();
@@ -49,6 +55,16 @@ export function HomePage() {
         {live.status === 'closed' && (
           <Alert color="yellow" title={tm('live.error')} py="xs">
             {tm('live.reconnecting')}
+          </Alert>
+        )}
+        {mayAdd && devices.data?.length === 0 && (
+          <Alert color="blue" variant="light" py="xs" data-testid="onboarding-offer">
+            <Text size="sm" mb="xs">
+              {td('onboarding.offer')}
+            </Text>
+            <Button component={Link} to="/onboarding" size="xs" leftSection={<IconPlus size={14} />}>
+              {td('list.addFirst')}
+            </Button>
           </Alert>
         )}
         {selected && (

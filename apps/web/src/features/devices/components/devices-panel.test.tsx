@@ -73,6 +73,7 @@ describe('DevicesPanel', () => {
     const fetchMock = stubFetch({ 'GET /api/devices': () => json(200, []) });
     renderPanel();
     expect(await screen.findByText('No devices yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add your first device' }).getAttribute('href')).toBe('/onboarding');
     fireEvent.click(screen.getByRole('button', { name: 'Add device' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Create device' }));
     expect(await screen.findAllByText('This field is required')).toHaveLength(2);

@@ -3,7 +3,7 @@ import { IconPlus, IconSearch } from '@tabler/icons-react';
 import type { Device } from '@waymark/contracts/device';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/state-views';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useCurrentUser } from '../../auth/session-context';
@@ -108,7 +108,13 @@ export function DevicesPanel() {
           ) : devices.isError ? (
             <ErrorState error={devices.error} onRetry={() => void devices.refetch()} />
           ) : filtered.length === 0 ? (
-            <EmptyState message={devices.data.length === 0 ? t('list.empty') : t('list.noMatch')} />
+            <EmptyState message={devices.data.length === 0 ? t('list.empty') : t('list.noMatch')}>
+              {canEdit && devices.data.length === 0 && (
+                <Button component={Link} to="/onboarding" variant="light">
+                  {t('list.addFirst')}
+                </Button>
+              )}
+            </EmptyState>
           ) : (
             <>
               <DeviceTable devices={shown} canEdit={canEdit} onEdit={openEditor} onDelete={setDeleting} />

@@ -93,6 +93,15 @@ describe('home map', () => {
   it('shows empty and error states', async () => {
     renderHome({ 'GET /api/devices': () => json(200, []), 'GET /api/positions': () => json(200, []) });
     expect(await screen.findByText('No devices yet.')).toBeTruthy();
+    // a user who may not add devices is not offered the first-run path
+    expect(screen.queryByTestId('onboarding-offer')).toBeNull();
+  });
+
+  it('offers the first-run path to a user who sees no device and may add one', async () => {
+    const api = { 'GET /api/devices': () => json(200, []), 'GET /api/positions': () => json(200, []) };
+    renderHome(api, ['VIEW_DEVICES', 'VIEW_DEVICE_DETAILS']);
+    const offer = await screen.findByTestId('onboarding-offer');
+    expect(within(offer).getByRole('link', { name: 'Add your first device' }).getAttribute('href')).toBe('/onboarding');
   });
 
   it('shows the load error with the server message and retries', async () => {
