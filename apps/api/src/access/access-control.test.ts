@@ -89,6 +89,8 @@ const BODIES: Record<string, unknown> = {
   'POST /api/v2/billing/notification': { name: 'N', type: 'DAYS_BEFORE_EXPIRY', value: 7 },
   'PUT /api/v2/billing/notification/:id': { name: 'N2', type: 'DAYS_BEFORE_EXPIRY', value: 7 },
   'PUT /api/v2/pets/:id/profile': { species: 'dog', activeMinutesGoal: 60, stepsGoal: 8000 },
+  'POST /api/v2/forwarding': { name: 'F', type: 'webhook', url: 'https://hooks.example.test/in' },
+  'PUT /api/v2/forwarding/:id': { name: 'F2', type: 'webhook', url: 'https://hooks.example.test/in' },
 };
 
 const fill = (url: string) => url.replace(/:(\w+)/g, '999999');
@@ -196,6 +198,9 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
     const billingRuleB = await t.ctx.db.billingNotification.create({
       data: { name: 'B', type: 'DAYS_BEFORE_EXPIRY', value: 7, tenantId: b.id },
     });
+    const forwardingB = await t.ctx.db.forwarding.create({
+      data: { name: 'B', type: 'webhook', url: 'https://hooks.example.test/b', tenantId: b.id },
+    });
     /** the foreign id to send for each route parameter, by route */
     const foreignIds: Record<string, number | string | (number | string)[]> = {
       '/api/users/:id': userB.id,
@@ -281,6 +286,8 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
       '/api/v2/pets/:id/places': deviceB.id,
       '/api/v2/pets/:id/comprehensive': deviceB.id,
       '/api/v2/pets/:id/comprehensive/pdf': deviceB.id,
+      '/api/v2/forwarding/:id': forwardingB.id,
+      '/api/v2/forwarding/:id/status': forwardingB.id,
       // a report's download names the foreign device in its query
       ...Object.fromEntries(
         ['events', 'route', 'trips', 'stops', 'summary', 'geofences', 'combined', 'chart'].map((type) => [
@@ -331,6 +338,7 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
       description: 'B',
     });
     expect(await t.ctx.db.notification.findUnique({ where: { id: notificationB.id } })).not.toBeNull();
+    expect(await t.ctx.db.forwarding.findUnique({ where: { id: forwardingB.id } })).toMatchObject({ name: 'B' });
     expect(await t.ctx.db.scheduledReport.findUnique({ where: { id: scheduledB.id } })).toMatchObject({
       description: 'B',
       lastRunAt: null,

@@ -12,6 +12,7 @@ import { devicesRoutes } from './devices/devices.routes';
 import { driversRoutes } from './drivers/drivers.routes';
 import { eventPdfRoutes } from './events/event-pdf.routes';
 import { eventsRoutes } from './events/events.routes';
+import { forwardingV2Routes } from './forwarding/forwarding.v2.routes';
 import { geofencesRoutes } from './geofences/geofences.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { healthRoutes } from './health/health.routes';
@@ -91,4 +92,5 @@ export const V2_ROUTES: readonly RoutesPlugin[] = [
   tenantsV2Routes,
   userAdminV2Routes,
   petsV2Routes,
+  forwardingV2Routes,
 ];
