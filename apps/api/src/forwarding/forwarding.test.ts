@@ -13,7 +13,7 @@ import { flushQueued } from '../pipeline/queued-commands';
 import { createStatusHandler } from '../pipeline/status';
 import { createHarness, type Harness, message } from '../testing/pipeline-harness';
 import { forwardingTargets } from './enqueue';
-import { backoffDelay, startForwarding, trimOutboxes } from './worker';
+import { backoffDelay, startForwarding, sweepOrphans, trimOutboxes } from './worker';
 
 const MQTT_URL = process.env.WAYMARK_TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 const AMQP_URL = process.env.WAYMARK_TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
@@ -371,6 +371,44 @@ describe('forwarding through the outbox', () => {
     expect(queued.map((r) => r.eventId)).toEqual(expect.arrayContaining(events.map((e) => e.id)));
     expect(queued.every((r) => r.positionId === null)).toBe(true);
     await disable(fw.id);
+  });
+
+  it('shares a busy target between two nodes without sending a message twice', async () => {
+    const hook = await receiver();
+    // a second node: its own pool and worker on the same database
+    const otherPool = createPool(h.t.databaseUrl, 3);
+    const other = startForwarding(h.t.ctx.db, otherPool, log, { pollMs: 20, reconcileMs: 100, batchSize: 7 });
+    try {
+      const uniqueId = `fw-nodes-${unique()}`;
+      const device = await h.device(uniqueId);
+      const fw = await target({ type: 'webhook', url: hook.url });
+      for (let i = 0; i < 6; i++) await h.send(Array.from({ length: 20 }, (_, j) => message(uniqueId, i * 20 + j)));
+      await until('the outbox emptied', async () => ((await outboxOf(fw.id)) === 0 ? true : undefined));
+      const times = hook.received
+        .filter((r) => (r.body.device as { id: number }).id === device.id)
+        .map((r) => (r.body.position as { fixTime: string }).fixTime);
+      expect(times).toHaveLength(120);
+      expect(new Set(times).size).toBe(120);
+      expect((await h.t.ctx.db.forwarding.findUniqueOrThrow({ where: { id: fw.id } })).delivered).toBe(120n);
+      await disable(fw.id);
+    } finally {
+      await other.close();
+      await otherPool.end();
+      await hook.close();
+    }
+  });
+
+  it('sweeps the outbox rows of a target deleted while they were written', async () => {
+    // switched off: no worker loop of this node takes (and deletes) its rows first
+    const gone = await h.t.ctx.db.forwarding.create({
+      data: { name: 'gone', type: 'webhook', url: 'http://127.0.0.1:9/gone', enabled: false },
+    });
+    await h.t.ctx.db.forwarding.delete({ where: { id: gone.id } });
+    await h.t.ctx.db.forwardingOutbox.createMany({
+      data: [1n, 2n].map((n) => ({ forwardingId: gone.id, positionId: n, fixTime: new Date() })),
+    });
+    expect(await sweepOrphans(pool, log)).toBe(2);
+    expect(await outboxOf(gone.id)).toBe(0);
   });
 
   it('doubles the back-off up to its cap', () => {
