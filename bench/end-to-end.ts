@@ -1,15 +1,21 @@
 // Benchmark, end to end on this machine with PostgreSQL and Redis (the production path, separate processes):
 //  A. throughput: 1,000 simulated trackers over TCP (Teltonika: ms timestamps, so no report is a duplicate), as
 //     fast as acknowledgements allow → positions stored/s;
-//  B. latency: 1,000 Teltonika trackers at 5 positions/s each (5,000/s) → device-to-websocket p50/p99.
+//  B. latency: 1,000 Teltonika trackers at 5 positions/s each (5,000/s) → device-to-websocket p50/p99;
+//  F. the same at BENCH_F_PER_DEVICE positions/s each (default 10: 10,000/s), with the CPU of each process
+//     (run it with and without BENCH_FORWARD=mqtt to see what forwarding costs).
 // Usage: pnpm bench:e2e   (DATABASE_URL's server and REDIS_URL, default the local ones)
-//   BENCH_PHASES=A,B,A2 (which phases, default all), BENCH_SECONDS=30, BENCH_DEVICES=1000,
+//   BENCH_PHASES=A,B,A2 (which phases, default A,B,A2; F on request), BENCH_SECONDS=30, BENCH_DEVICES=1000,
+//   BENCH_FORWARD=mqtt: every position is forwarded to the MQTT broker at BENCH_MQTT_URL (default
+//   mqtt://127.0.0.1:1883) through a server-wide target; a subscriber here counts what arrives, and each phase
+//   reports the messages forwarded/s and what was left in the outbox,
 //   BENCH_PROFILE_API=dir / BENCH_PROFILE_INGEST=dir (that process writes a V8 CPU profile there)
 import { cpus, totalmem } from 'node:os';
 import { createDb } from '@waymark/db/client';
 import { applyMigrations } from '@waymark/db/migrations/migrate';
 import { imeiOf, startSimulation } from '@waymark/ingest/simulator/simulation';
 import { Redis } from 'ioredis';
+import mqtt from 'mqtt';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { cpuMeter } from './support/cpu';
@@ -35,6 +41,21 @@ const teltonikaIds = Array.from({ length: devices }, (_, i) => imeiOf('35209922'
 await db.device.createMany({
   data: [...gt06Ids, ...teltonikaIds].map((uniqueId) => ({ uniqueId, name: uniqueId, tenantId: tenant.id })),
 });
+
+const forward = process.env.BENCH_FORWARD ?? '';
+if (forward && forward !== 'mqtt') throw new Error(`BENCH_FORWARD=${forward}: only mqtt is measured here`);
+const mqttUrl = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+const topic = `waymark-bench/${process.pid}`;
+let forwarded = 0;
+const subscriber = forward ? await mqtt.connectAsync(mqttUrl) : null;
+if (subscriber) {
+  subscriber.on('message', () => {
+    forwarded += 1;
+  });
+  await subscriber.subscribeAsync(topic, { qos: 0 });
+  // before the API starts: its pipeline and forwarding worker find the target at once
+  await db.forwarding.create({ data: { name: 'bench', type: 'mqtt', url: mqttUrl, topic, positions: true } });
+}
 
 const [gt06Port, teltonikaPort, apiPort] = [await freePort(), await freePort(), await freePort()];
 const common = { DATABASE_URL: dbUrl, REDIS_URL: redisUrl, WAYMARK_LOG_LEVEL: 'warn' };
@@ -87,6 +108,22 @@ async function drained(): Promise<void> {
 
 const phases = new Set((process.env.BENCH_PHASES ?? 'A,B,A2').split(',').map((p) => p.trim().toUpperCase()));
 
+const outbox = async () =>
+  Number((await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM forwarding_outbox`)[0]?.n ?? 0);
+
+/**
+ * With BENCH_FORWARD: what a phase forwarded (messages received by the subscriber per second of the window) and
+ * what its outbox held when the pipeline had drained; then waits (up to 2 minutes) for the outbox to empty, so
+ * that the next phase starts even.
+ */
+async function forwardingReport(received: number, elapsed: number): Promise<string> {
+  if (!subscriber) return '';
+  const left = await outbox();
+  const end = Date.now() + 120_000;
+  while ((await outbox()) > 0 && Date.now() < end) await sleep(500);
+  return `\n   forwarded to MQTT: ${n(received / elapsed)} messages/s received; ${n(left)} waiting in the outbox when the pipeline had drained`;
+}
+
 /**
  * A and A2. throughput: the trackers report as fast as acknowledgements allow; positions stored/s counted in the
  * database over `seconds` (two counts only: a count(*) a second would load PostgreSQL during the measurement).
@@ -102,6 +139,7 @@ async function flood(recordsPerPacket: number) {
   await sleep(5000); // connect and warm up
   const c0 = await count();
   const a0 = simulation.stats().acked;
+  const f0 = forwarded;
   const t0 = Date.now();
   meter.reset();
   await sleep(seconds * 1000);
@@ -109,14 +147,21 @@ async function flood(recordsPerPacket: number) {
   const acked = simulation.stats().acked - a0;
   const stored = (await count()) - c0;
   const elapsed = (Date.now() - t0) / 1000;
+  const sent = forwarded - f0;
   await simulation.stop();
   // let the pipeline drain what was acknowledged before the next phase
   await drained();
-  return { rate: stored / elapsed, acks: acked / elapsed, elapsed, cpu };
+  return {
+    rate: stored / elapsed,
+    acks: acked / elapsed,
+    elapsed,
+    cpu,
+    forwarding: await forwardingReport(sent, elapsed),
+  };
 }
 
-/** B. latency at 5,000 positions/s: receive time on the websocket − the device's own timestamp. */
-async function latency() {
+/** B and F. latency at `perDevice` positions/s per tracker: receive time on the websocket − the device's own timestamp. */
+async function latency(perDevice: number) {
   const signIn = await fetch(`http://127.0.0.1:${apiPort}/api/session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -135,40 +180,47 @@ async function latency() {
   await new Promise((r) => socket.once('open', r));
   const steady = startSimulation({
     devices: teltonikaIds.map((uniqueId) => ({ uniqueId, protocol: 'teltonika' as const })),
-    rate: 5,
+    rate: perDevice,
     ports: { teltonika: teltonikaPort },
     host: '127.0.0.1',
   });
   await sleep(5000);
   measuring = true;
   const l0 = await count();
+  const f0 = forwarded;
+  const t0 = Date.now();
+  meter.reset();
   await sleep(seconds * 1000);
   measuring = false;
-  const rate = ((await count()) - l0) / seconds;
+  const cpu = meter.report();
+  const elapsed = (Date.now() - t0) / 1000;
+  const rate = ((await count()) - l0) / elapsed;
+  const sent = forwarded - f0;
   await steady.stop();
   socket.close();
   await drained();
+  const forwarding = await forwardingReport(sent, elapsed);
   latencies.sort((a, b) => a - b);
   const pct = (p: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? Number.NaN;
-  return { rate, p50: pct(50), p99: pct(99), max: latencies.at(-1), received: latencies.length };
+  return { rate, p50: pct(50), p99: pct(99), max: latencies.at(-1), received: latencies.length, cpu, forwarding };
 }
 
 const n = (value: number) => Math.round(value).toLocaleString('en');
 console.log(
-  `machine: ${cpus().length} × ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; PostgreSQL and Redis local; api, ingest and simulator as separate processes`,
+  `machine: ${cpus().length} × ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; PostgreSQL and Redis local; api, ingest and simulator as separate processes${subscriber ? `; every position forwarded to MQTT (${mqttUrl})` : ''}`,
 );
 if (phases.has('A')) {
   const a = await flood(1);
   console.log(
     `A. ${devices} Teltonika trackers over TCP, as fast as acks allow: ${n(a.rate)} positions stored/s (trackers saw ${n(a.acks)} acks/s) over ${a.elapsed.toFixed(0)} s`,
   );
-  console.log(`   CPU, cores: ${a.cpu}`);
+  console.log(`   CPU, cores: ${a.cpu}${a.forwarding}`);
 }
 if (phases.has('B')) {
-  const b = await latency();
+  const b = await latency(5);
   console.log(
-    `B. ${devices} Teltonika trackers at 5/s: ${n(b.rate)} positions stored/s; device → websocket latency p50 ${b.p50} ms, p99 ${b.p99} ms, max ${b.max} ms (${n(b.received)} positions)`,
+    `B. ${devices} Teltonika trackers at 5/s: ${n(b.rate)} positions stored/s; device → websocket latency p50 ${b.p50} ms, p99 ${b.p99} ms, max ${b.max} ms (${n(b.received)} positions)${b.forwarding}`,
   );
 }
 if (phases.has('A2')) {
@@ -178,11 +230,20 @@ if (phases.has('A2')) {
   console.log(
     `A2. the same with 10 records per packet: ${n(a2.rate)} positions stored/s (${n(a2.acks)} packets acked/s)`,
   );
-  console.log(`    CPU, cores: ${a2.cpu}`);
+  console.log(`    CPU, cores: ${a2.cpu}${a2.forwarding}`);
+}
+if (phases.has('F')) {
+  const perDevice = Number(process.env.BENCH_F_PER_DEVICE ?? 10);
+  const f = await latency(perDevice);
+  console.log(
+    `F. ${devices} Teltonika trackers at ${perDevice}/s: ${n(f.rate)} positions stored/s; device → websocket latency p50 ${f.p50} ms, p99 ${f.p99} ms, max ${f.max} ms (${n(f.received)} positions)`,
+  );
+  console.log(`   CPU, cores: ${f.cpu}${f.forwarding}`);
 }
 
 api.kill();
 ingest.kill();
+await subscriber?.endAsync();
 await db.$disconnect();
 await redis.flushdb();
 await redis.quit();

@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import { buildApp } from './app';
 import type { AppContext } from './context';
 import type { Env } from './env';
+import { startForwarding } from './forwarding/worker';
 import { PartitionMonths } from './history/partitions';
 import { startHistory } from './history/worker';
 import { startActivityUpkeep } from './jobs/activity-upkeep';
@@ -196,6 +197,13 @@ export async function startApiServer(env: Env, options: ApiServerOptions = {}): 
     closers.push(() => history.close());
     const processing = startProcessing(ctx, bus, pool, { partitions });
     closers.push(() => processing.close());
+    // forwarding has a pool of its own: a slow target holds its connections, never the pipeline's
+    const forwardPool = createPool(database.url, 3);
+    closers.push(() => forwardPool.end());
+    const forwarding = startForwarding(db, forwardPool, log.child({ component: 'forwarding' }), {
+      allowPrivate: env.WAYMARK_WEBHOOK_ALLOW_PRIVATE,
+    });
+    closers.push(() => forwarding.close());
     const activityUpkeep = startActivityUpkeep(pool, pipelineConfig(env), log.child({ component: 'activity' }));
     closers.push(() => activityUpkeep.close());
     closers.push(startNotifications(ctx).close);

@@ -85,6 +85,8 @@ export const BODIES: Record<string, unknown> = {
   'POST /api/v2/billing/notification': { name: 'N', type: 'DAYS_BEFORE_EXPIRY', value: 7 },
   'PUT /api/v2/billing/notification/:id': { name: 'N2', type: 'DAYS_BEFORE_EXPIRY', value: 7 },
   'PUT /api/v2/pets/:id/profile': { species: 'dog', activeMinutesGoal: 60, stepsGoal: 8000 },
+  'POST /api/v2/forwarding': { name: 'F', type: 'webhook', url: 'https://hooks.example.test/in' },
+  'PUT /api/v2/forwarding/:id': { name: 'F2', type: 'webhook', url: 'https://hooks.example.test/in' },
 };
 
 /** The body to send to `method url` (none for a route that reads). */
@@ -146,6 +148,9 @@ export async function buildForeignRows(db: Db, b: { id: number }, userB: { id: n
   });
   const billingRuleB = await db.billingNotification.create({
     data: { name: 'B', type: 'DAYS_BEFORE_EXPIRY', value: 7, tenantId: b.id },
+  });
+  const forwardingB = await db.forwarding.create({
+    data: { name: 'B', type: 'webhook', url: 'https://hooks.example.test/b', tenantId: b.id },
   });
   const foreignIds: Record<string, ForeignId> = {
     '/api/users/:id': userB.id,
@@ -231,6 +236,8 @@ export async function buildForeignRows(db: Db, b: { id: number }, userB: { id: n
     '/api/v2/pets/:id/places': deviceB.id,
     '/api/v2/pets/:id/comprehensive': deviceB.id,
     '/api/v2/pets/:id/comprehensive/pdf': deviceB.id,
+    '/api/v2/forwarding/:id': forwardingB.id,
+    '/api/v2/forwarding/:id/status': forwardingB.id,
     // a report's download names the foreign device in its query
     ...Object.fromEntries(
       ['events', 'route', 'trips', 'stops', 'summary', 'geofences', 'combined', 'chart'].map((type) => [
@@ -256,6 +263,7 @@ export async function buildForeignRows(db: Db, b: { id: number }, userB: { id: n
     tokenB,
     invoiceB,
     billingRuleB,
+    forwardingB,
     foreignIds,
   };
 }

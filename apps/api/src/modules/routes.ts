@@ -12,6 +12,7 @@ import { devicesRoutes } from './devices/devices.routes';
 import { driversRoutes } from './drivers/drivers.routes';
 import { eventPdfRoutes } from './events/event-pdf.routes';
 import { eventsRoutes } from './events/events.routes';
+import { forwardingV2Routes } from './forwarding/forwarding.v2.routes';
 import { geofencesRoutes } from './geofences/geofences.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { healthRoutes } from './health/health.routes';
@@ -93,4 +94,5 @@ export const V2_ROUTES: readonly RoutesPlugin[] = [
   userAdminV2Routes,
   petsV2Routes,
   onboardingV2Routes,
+  forwardingV2Routes,
 ];

@@ -1,4 +1,5 @@
 import type { Db, Event as EventRow } from '@waymark/db/client';
+import { FORWARD_STORED_EVENTS } from '../forwarding/enqueue';
 import { ensureEventMonths } from '../history/partitions';
 
 /** A setting's text as a non-negative number of ms, or NULL (SQL). */
@@ -48,7 +49,8 @@ export async function sweepInactive(db: Db, defaultMs: number, now = new Date())
                                  'lastUpdate', to_char(m."lastUpdate", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
          FROM marked m
        RETURNING id, "tenantId", "deviceId", type, "eventTime", "positionId", "geofenceId", "maintenanceId", attributes),
-     pending AS (INSERT INTO pending_dispatches ("eventId") SELECT id FROM stored)
+     pending AS (INSERT INTO pending_dispatches ("eventId") SELECT id FROM stored),
+     ${FORWARD_STORED_EVENTS}
      SELECT * FROM stored`,
     defaultMs,
     now.toISOString(),

@@ -5,6 +5,7 @@ import type { Event as EventRow } from '@waymark/db/client';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { applyComputed } from '../computed/evaluate';
+import { enqueuePositions } from '../forwarding/enqueue';
 import { isMissingPartition, PartitionMonths } from '../history/partitions';
 import { activityBatches, activityConfig } from './activity/activity-batches';
 import type { ActivityConfig } from './activity/activity-types';
@@ -201,6 +202,7 @@ export function createPositionPipeline(deps: PipelineDeps) {
         }
       }
       await insertPositions(client, withIds);
+      await enqueuePositions(client, withIds);
       await maintainActivity(client, activityBatches(withIds, activity));
       await updateDevices(client, updates);
       if (withIds.some((p) => typeof p.attributes.result === 'string')) {

@@ -2,6 +2,7 @@ import type { Bus } from '@waymark/bus/bus';
 import type { Db, Event as EventRow, QueuedCommand } from '@waymark/db/client';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { FORWARD_EVENT_IDS } from '../forwarding/enqueue';
 import { commandMessage } from '../modules/commands/commands.presenter';
 import type { PendingEvent } from './event-engine/types';
 import type { WorkingPosition } from './types';
@@ -61,6 +62,11 @@ export async function flushQueued(
         })),
       });
       await tx.pendingDispatch.createMany({ data: rows.map((e) => ({ eventId: e.id })) });
+      await tx.$executeRawUnsafe(
+        FORWARD_EVENT_IDS,
+        rows.map((e) => e.id),
+        rows.map((e) => e.tenantId),
+      );
       return rows;
     });
     onEvents(events);

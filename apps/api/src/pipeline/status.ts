@@ -1,5 +1,6 @@
 import type { DeviceStatusMessage } from '@waymark/contracts/bus';
 import type { Db, Event as EventRow } from '@waymark/db/client';
+import { FORWARD_STORED_EVENTS } from '../forwarding/enqueue';
 import { ensureEventMonths } from '../history/partitions';
 import type { LiveHub } from '../live/live-hub';
 import { presentDevice } from '../modules/devices/devices.presenter';
@@ -34,7 +35,8 @@ async function changeStatus(db: Db, selection: Selection, eventTime: Date) {
        INSERT INTO events ("tenantId", "deviceId", type, "eventTime", "positionId", attributes)
        SELECT "tenantId", id, $2, $3::timestamp, "positionId", '{}' FROM changed
        RETURNING *),
-     pending AS (INSERT INTO pending_dispatches ("eventId") SELECT id FROM stored)
+     pending AS (INSERT INTO pending_dispatches ("eventId") SELECT id FROM stored),
+     ${FORWARD_STORED_EVENTS}
      SELECT * FROM stored`,
     status,
     STATUS_EVENT[status],

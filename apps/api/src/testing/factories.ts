@@ -49,3 +49,10 @@ export async function signIn(app: FastifyInstance, email: string, password = PAS
   const body = res.json();
   return { authorization: `Bearer ${body.accessToken}`, body };
 }
+
+/** Signs the user in and returns a caller of the admin dialect's routes (`url` relative to /api/v2). */
+export async function v2Caller(app: FastifyInstance, user: { email: string }) {
+  const { authorization } = await signIn(app, user.email);
+  return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    app.inject({ method, url: `/api/v2${url}`, headers: { authorization }, payload: payload as never });
+}

@@ -1,12 +1,13 @@
 import type { Event as EventRow } from '@waymark/db/client';
 import type pg from 'pg';
+import { FORWARD_STORED_EVENTS } from '../../forwarding/enqueue';
 import type { PendingEvent } from './types';
 
 /**
  * The batch's events in one INSERT … RETURNING, inside the positions' transaction (called only when something
  * fired). Their positions have ids by now (`positionIdOf`). The same statement marks each event pending dispatch,
  * so an event whose notifications are not yet written survives a crash after COMMIT (the dispatch sweep takes it
- * up). Returns the rows as Prisma reads them, for dispatchEvents after COMMIT.
+ * up), and puts it in the outbox of the targets that forward events. Returns the rows as Prisma reads them, for dispatchEvents after COMMIT.
  */
 export async function insertEvents(
   client: pg.PoolClient,
@@ -23,7 +24,8 @@ export async function insertEvents(
        FROM unnest($1::int[], $2::int[], $3::text[], $4::timestamptz[], $5::bigint[], $6::int[], $7::int[], $8::text[])
             AS v(tenant, device, type, at, position, geofence, maintenance, attrs)
      RETURNING id, "tenantId", "deviceId", type, "eventTime", "positionId", "geofenceId", "maintenanceId", attributes),
-     pending AS (INSERT INTO pending_dispatches ("eventId") SELECT id FROM stored)
+     pending AS (INSERT INTO pending_dispatches ("eventId") SELECT id FROM stored),
+     ${FORWARD_STORED_EVENTS}
      SELECT * FROM stored ORDER BY id`,
     values: [
       events.map((e) => e.tenantId),

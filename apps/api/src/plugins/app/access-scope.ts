@@ -40,6 +40,7 @@ export const TENANT_OWNED_MODELS = [
   'AuditLog',
   'NotificationDelivery',
   'PetProfile',
+  'Forwarding',
 ] as const;
 
 /** Rows with no tenant that every tenant may read (not change): platform-wide roles. */

@@ -1,0 +1,52 @@
+import { dataSchema, idParamsSchema } from '@waymark/contracts/common';
+import { forwardingInputSchema, forwardingSchema, forwardingStatusSchema } from '@waymark/contracts/forwarding';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { caller } from '../../plugins/app/auth';
+import { data } from '../shared/v2';
+import { presentForwarding } from './forwarding.presenter';
+import {
+  createForwarding,
+  deleteForwarding,
+  forwardingStatus,
+  getForwarding,
+  listForwarding,
+  updateForwarding,
+} from './forwarding.service';
+
+/**
+ * Platform administrators (server-wide targets, and any tenant's) and tenant administrators (their tenants'); the
+ * service tells the two apart.
+ */
+const config = { permissions: ['ADMIN_ACCOUNT' as const, 'VIEW_TENANT' as const] };
+const one = { 200: dataSchema(forwardingSchema) };
+
+/** /api/v2/forwarding: where positions and events are forwarded as they are stored, and how delivery stands. */
+export const forwardingV2Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/forwarding',
+    { config, schema: { response: { 200: dataSchema(z.array(forwardingSchema)) } } },
+    async (req) => data((await listForwarding(caller(req))).map(presentForwarding)),
+  );
+  app.post('/forwarding', { config, schema: { body: forwardingInputSchema, response: one } }, async (req) =>
+    data(presentForwarding(await createForwarding(ctx, caller(req), req.body))),
+  );
+  app.get('/forwarding/:id', { config, schema: { params: idParamsSchema, response: one } }, async (req) =>
+    data(presentForwarding(await getForwarding(caller(req), req.params.id))),
+  );
+  app.put(
+    '/forwarding/:id',
+    { config, schema: { params: idParamsSchema, body: forwardingInputSchema, response: one } },
+    async (req) => data(presentForwarding(await updateForwarding(ctx, caller(req), req.params.id, req.body))),
+  );
+  app.delete('/forwarding/:id', { config, schema: { params: idParamsSchema } }, async (req, reply) => {
+    await deleteForwarding(ctx, caller(req), req.params.id);
+    return reply.status(204).send();
+  });
+  app.get(
+    '/forwarding/:id/status',
+    { config, schema: { params: idParamsSchema, response: { 200: dataSchema(forwardingStatusSchema) } } },
+    async (req) => data(await forwardingStatus(ctx, caller(req), req.params.id)),
+  );
+};
