@@ -227,6 +227,7 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
       '/api/events/:id/pdf': Number(eventB.id),
       '/api/share/:id': shareB.id,
       '/api/session/tokens/:id': tokenB.id,
+      '/api/session/:id': userB.id,
       '/api/v2/tenants/:id/retention': b.id,
       '/api/v2/tenant/:id': b.id,
       '/api/v2/tenant/:id/children': b.id,
