@@ -61,6 +61,7 @@ const BODIES: Record<string, unknown> = {
   'PUT /api/devices/:id/accumulators': { totalDistance: 1 },
   'POST /api/notifications': { type: 'alarm', notificators: 'web' },
   'PUT /api/notifications/:id': { type: 'alarm', notificators: 'web' },
+  'POST /api/notifications/send/:notificator': { subject: 'S', body: 'B' },
   'POST /api/permissions': { userId: 999999, deviceId: 999999 },
   'DELETE /api/permissions': { userId: 999999, deviceId: 999999 },
   'POST /api/permissions/bulk': [{ userId: 999999, deviceId: 999999 }],
@@ -223,6 +224,9 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
       '/api/devices/:id/accumulators': deviceB.id,
       '/api/devices/:id/image': deviceB.id,
       '/api/notifications/:id': notificationB.id,
+      // a test goes to the caller alone: no row of B to name, so a channel that does not exist
+      '/api/notifications/test/:notificator': 'carrier-pigeon',
+      '/api/notifications/send/:notificator': `mail?userId=${userB.id}`,
       '/api/events/:id': Number(eventB.id),
       '/api/events/:id/pdf': Number(eventB.id),
       '/api/share/:id': shareB.id,
