@@ -11,18 +11,17 @@ const commandFields = z.object({
   textChannel: z.boolean().optional(),
   expiresAt: timeSchema.optional().describe('a queued command not sent by then is dropped'),
 });
-const typeOrSaved = [
-  (c: { id?: number; type?: string }) => (c.id ?? 0) > 0 || Boolean(c.type),
-  { message: 'type is required for an ad-hoc command', path: ['type'] },
-] as const;
+/** an ad-hoc command names its type; a saved one (`id`) has it */
+const typeOrSaved = (c: { id?: number; type?: string }) => (c.id ?? 0) > 0 || Boolean(c.type);
+const TYPE_REQUIRED = { message: 'type is required for an ad-hoc command', path: ['type'] };
 
 /** POST /api/commands/send: a saved command (`id`) or an ad-hoc one for a device. */
-export const sendCommandSchema = commandFields.refine(...typeOrSaved);
+export const sendCommandSchema = commandFields.refine(typeOrSaved, TYPE_REQUIRED);
 
 /** The body of POST /api/commands/send: with `?groupId=` it goes to the group's devices, and names none itself. */
 export const sendCommandBodySchema = commandFields
   .extend({ deviceId: refSchema.optional().or(z.literal(0)) })
-  .refine(...typeOrSaved);
+  .refine(typeOrSaved, TYPE_REQUIRED);
 
 export const commandStatusSchema = z.enum(['QUEUED', 'SENT', 'DELIVERED', 'FAILED', 'EXPIRED']);
 
