@@ -2,7 +2,7 @@ import type { Permission } from '@waymark/contracts/permissions';
 import { PERMISSIONS, PLATFORM_PERMISSIONS } from '@waymark/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRole, buildTenant, buildUser, signIn } from '../testing/factories';
-import { storeEvent } from '../testing/history';
+import { storeEvent, storePosition } from '../testing/history';
 import type { TestApp } from '../testing/test-app';
 import { createTestApp } from '../testing/test-app';
 
@@ -152,6 +152,17 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
     const eventB = await storeEvent(t.ctx.db, {
       data: { deviceId: deviceB.id, tenantId: b.id, type: 'alarm', eventTime: new Date() },
     });
+    const positionB = await storePosition(t.ctx.db, {
+      data: {
+        deviceId: deviceB.id,
+        tenantId: b.id,
+        deviceTime: new Date(),
+        fixTime: new Date(),
+        valid: true,
+        latitude: 1,
+        longitude: 2,
+      },
+    });
     // expired, so that the public GET /api/share/:id gives 404 as well
     const shareB = await t.ctx.db.shareLink.create({
       data: { id: crypto.randomUUID(), deviceId: deviceB.id, tenantId: b.id, expiresAt: new Date(Date.now() - 1000) },
@@ -228,6 +239,7 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
       '/api/notifications/test/:notificator': 'carrier-pigeon',
       '/api/notifications/send/:notificator': `mail?userId=${userB.id}`,
       '/api/events/:id': Number(eventB.id),
+      '/api/positions/:id': Number(positionB.id),
       '/api/events/:id/pdf': Number(eventB.id),
       '/api/share/:id': shareB.id,
       '/api/session/tokens/:id': tokenB.id,
@@ -341,6 +353,7 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
       lastRunAt: null,
     });
     expect(await t.ctx.db.shareLink.findUnique({ where: { id: shareB.id } })).toMatchObject({ revokedAt: null });
+    expect(await t.ctx.db.position.count({ where: { id: positionB.id } })).toBe(1);
     expect(await t.ctx.db.apiToken.findUnique({ where: { id: tokenB.id } })).toMatchObject({ revokedAt: null });
     // query parameters naming another tenant's device give nothing either
     const positions = await t.app.inject({
