@@ -2,7 +2,7 @@ import type { Permission } from '@waymark/contracts/permissions';
 import { PERMISSIONS, PLATFORM_PERMISSIONS } from '@waymark/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRole, buildTenant, buildUser, signIn } from '../testing/factories';
-import { storeEvent, storePosition } from '../testing/history';
+import { storeEvent, storeFix } from '../testing/history';
 import type { TestApp } from '../testing/test-app';
 import { createTestApp } from '../testing/test-app';
 
@@ -152,17 +152,7 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
     const eventB = await storeEvent(t.ctx.db, {
       data: { deviceId: deviceB.id, tenantId: b.id, type: 'alarm', eventTime: new Date() },
     });
-    const positionB = await storePosition(t.ctx.db, {
-      data: {
-        deviceId: deviceB.id,
-        tenantId: b.id,
-        deviceTime: new Date(),
-        fixTime: new Date(),
-        valid: true,
-        latitude: 1,
-        longitude: 2,
-      },
-    });
+    const positionB = await storeFix(t.ctx.db, deviceB, new Date());
     // expired, so that the public GET /api/share/:id gives 404 as well
     const shareB = await t.ctx.db.shareLink.create({
       data: { id: crypto.randomUUID(), deviceId: deviceB.id, tenantId: b.id, expiresAt: new Date(Date.now() - 1000) },

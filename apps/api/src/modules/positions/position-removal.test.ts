@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant, buildUser, signIn } from '../../testing/factories';
-import { storePosition } from '../../testing/history';
+import { storeFix } from '../../testing/history';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
 
@@ -18,23 +18,7 @@ async function deviceWithHistory(hours: number[]) {
     data: { name: 'Van', uniqueId: `rm-${tenant.id}-${++seq}`, tenantId: tenant.id },
   });
   const positions = [];
-  for (const hour of hours) {
-    const time = new Date(Date.UTC(2026, 2, 1, hour));
-    positions.push(
-      await storePosition(t.ctx.db, {
-        data: {
-          deviceId: device.id,
-          tenantId: tenant.id,
-          protocol: 'osmand',
-          deviceTime: time,
-          fixTime: time,
-          valid: true,
-          latitude: 1,
-          longitude: 2,
-        },
-      }),
-    );
-  }
+  for (const hour of hours) positions.push(await storeFix(t.ctx.db, device, new Date(Date.UTC(2026, 2, 1, hour))));
   const last = positions.at(-1);
   await t.ctx.db.device.update({
     where: { id: device.id },
