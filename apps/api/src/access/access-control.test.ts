@@ -288,6 +288,8 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
       '/api/v2/pets/:id/places': deviceB.id,
       '/api/v2/pets/:id/comprehensive': deviceB.id,
       '/api/v2/pets/:id/comprehensive/pdf': deviceB.id,
+      // the devices report lists the caller's own devices: no row of B to name, so a type that does not exist
+      '/api/reports/devices/:type': 'pdf',
       // a report's download names the foreign device in its query
       ...Object.fromEntries(
         ['events', 'route', 'trips', 'stops', 'summary', 'geofences', 'combined', 'chart'].map((type) => [
