@@ -127,6 +127,8 @@ export const envSchema = z
     WAYMARK_BILLING_ISSUER_ADDRESS: optionalText,
     WAYMARK_BILLING_ISSUER_TAX_ID: optionalText,
     WAYMARK_BILLING_ISSUER_EMAIL: optionalText,
+    /** something outside the process starts it again when it exits (POST /api/server/reboot may stop it) */
+    WAYMARK_SUPERVISED: bool.default(false),
     WAYMARK_NOTIFY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
     OIDC_ISSUER: z.url().optional(),
     OIDC_CLIENT_ID: optionalText,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refSchema } from './common';
+import { INT4_MAX, refSchema } from './common';
 
 /** The keys of a Traccar permission link; a link names exactly two of them. */
 export const LINK_KEYS = [
@@ -33,3 +33,14 @@ export const permissionLinkSchema = z
 export type PermissionLink = z.infer<typeof permissionLinkSchema>;
 
 export const permissionLinksSchema = z.array(permissionLinkSchema).min(1).max(1000);
+
+/** GET /api/permissions: exactly two of the link keys, `0` on one side for "any". */
+export const permissionQuerySchema = z.object(
+  Object.fromEntries(LINK_KEYS.map((k) => [k, z.coerce.number().int().min(0).max(INT4_MAX).optional()])) as Record<
+    LinkKey,
+    z.ZodOptional<z.ZodCoercedNumber>
+  >,
+);
+
+/** The links GET /api/permissions answers, as Permission bodies. */
+export const permissionListSchema = z.array(z.record(z.string(), z.number().int()));

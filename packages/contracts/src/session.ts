@@ -88,10 +88,16 @@ export const serverSchema = z.object({
   longitude: real(),
   zoom: int4(),
   coordinateFormat: text().nullable(),
+  twelveHourFormat: z.boolean().describe('times as 1:30 pm where the user has no setting of their own'),
+  overlayUrl: text().nullable().describe('a tile layer drawn over the map'),
   retentionDays: retentionDaysSchema.describe('days of positions and events kept; null keeps them'),
   attributes: attributesSchema,
   openIdEnabled: z.boolean(),
   openIdForce: z.boolean(),
+  emailEnabled: z
+    .boolean()
+    .describe('the server can send mail (SMTP_HOST set): password reset links, mail notifications'),
+  textEnabled: z.boolean().describe('the server can send text messages (WAYMARK_SMS_URL set)'),
   version: text(),
 });
 export type Server = z.infer<typeof serverSchema>;

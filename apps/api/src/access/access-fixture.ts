@@ -1,6 +1,6 @@
 import type { Db } from '@waymark/db/client';
 import { buildRole } from '../testing/factories';
-import { storeEvent } from '../testing/history';
+import { storeEvent, storeFix } from '../testing/history';
 
 /*
  * What the two access tests share: route-access.test.ts calls every route of the API with these bodies, and
@@ -57,6 +57,7 @@ export const BODIES: Record<string, unknown> = {
   'PUT /api/devices/:id/accumulators': { totalDistance: 1 },
   'POST /api/notifications': { type: 'alarm', notificators: 'web' },
   'PUT /api/notifications/:id': { type: 'alarm', notificators: 'web' },
+  'POST /api/notifications/send/:notificator': { subject: 'S', body: 'B' },
   'POST /api/permissions': { userId: 999999, deviceId: 999999 },
   'DELETE /api/permissions': { userId: 999999, deviceId: 999999 },
   'POST /api/permissions/bulk': [{ userId: 999999, deviceId: 999999 }],
@@ -149,6 +150,7 @@ export async function buildForeignRows(db: Db, b: { id: number }, userB: { id: n
   const billingRuleB = await db.billingNotification.create({
     data: { name: 'B', type: 'DAYS_BEFORE_EXPIRY', value: 7, tenantId: b.id },
   });
+  const positionB = await storeFix(db, deviceB, new Date());
   const forwardingB = await db.forwarding.create({
     data: { name: 'B', type: 'webhook', url: 'https://hooks.example.test/b', tenantId: b.id },
   });
@@ -236,6 +238,13 @@ export async function buildForeignRows(db: Db, b: { id: number }, userB: { id: n
     '/api/v2/pets/:id/places': deviceB.id,
     '/api/v2/pets/:id/comprehensive': deviceB.id,
     '/api/v2/pets/:id/comprehensive/pdf': deviceB.id,
+    // a test goes to the caller alone: no row of B to name, so a channel that does not exist
+    '/api/notifications/test/:notificator': 'carrier-pigeon',
+    '/api/notifications/send/:notificator': `mail?userId=${userB.id}`,
+    '/api/positions/:id': Number(positionB.id),
+    '/api/session/:id': userB.id,
+    // the devices report lists the caller's own devices: no row of B to name, so a type that does not exist
+    '/api/reports/devices/:type': 'pdf',
     '/api/v2/forwarding/:id': forwardingB.id,
     '/api/v2/forwarding/:id/status': forwardingB.id,
     // a report's download names the foreign device in its query
@@ -264,6 +273,7 @@ export async function buildForeignRows(db: Db, b: { id: number }, userB: { id: n
     invoiceB,
     billingRuleB,
     forwardingB,
+    positionB,
     foreignIds,
   };
 }

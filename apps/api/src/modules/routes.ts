@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
+import { auditRoutes } from './audit/audit.routes';
 import { billingV2Routes } from './billing/billing.v2.routes';
 import { billingNotificationsV2Routes } from './billing/billing-notifications.v2.routes';
 import { calendarsRoutes } from './calendars/calendars.routes';
@@ -74,6 +75,7 @@ export const API_ROUTES: readonly RoutesPlugin[] = [
   statisticsRoutes,
   scheduledReportsRoutes,
   groupsRoutes,
+  auditRoutes,
 ];
 
 /** The admin dialect's `/api/v2` adapters (`{data}` envelope, page/size/sort) over the same services. */

@@ -108,8 +108,18 @@ describe('dispatchEvents → rules → channels', () => {
       await new Promise((r) => setTimeout(r, 300)); // room for a duplicate to show up
       expect(smtp.messages.filter(sentTo(ann.email))).toHaveLength(1);
       expect(smtp.messages.filter((m) => sentTo(bob.email)(m) || sentTo(eve.email)(m))).toEqual([]);
+      // the event carries the notification's text, as Traccar's web notificator sends it
       expect(annSocket?.frames.slice(1)).toEqual([
-        { events: [expect.objectContaining({ id: Number(event.id), type: 'geofenceEnter', deviceId: device.id })] },
+        {
+          events: [
+            expect.objectContaining({
+              id: Number(event.id),
+              type: 'geofenceEnter',
+              deviceId: device.id,
+              attributes: { message: expect.stringContaining('Van 1 entered Depot') },
+            }),
+          ],
+        },
       ]);
       expect(bobSocket?.frames.slice(1)).toEqual([]);
       expect(eveSocket?.frames.slice(1)).toEqual([]);

@@ -4,6 +4,7 @@ import { onChange } from '../lib/changes';
 import { presentEvent } from '../modules/events/events.presenter';
 import { channelOf } from './channels/registry';
 import type { Recipient } from './channels/types';
+import { webMessages } from './compose';
 import { wakeOutbox } from './outbox';
 import { recipientsByRule } from './recipients';
 import type { Rule } from './rules';
@@ -165,7 +166,7 @@ async function planTenant(
     }
     const groups = groupsOf.get(event.deviceId) ?? [];
     const matched = rules.filter((r) => ruleMatches(r, event, groups));
-    const web = new Set<number>();
+    const web = new Map<number, Recipient>();
     const seen = new Set<string>();
     for (const rule of matched) {
       for (const name of rule.channels) {
@@ -188,7 +189,7 @@ async function planTenant(
         }
         for (const user of recipients.get(rule.id) ?? []) {
           if (channel.type === 'web') {
-            web.add(user.id);
+            web.set(user.id, user);
             continue;
           }
           const key = `${user.id}:${channel.type}`;
@@ -198,9 +199,24 @@ async function planTenant(
         }
       }
     }
-    if (live && web.size > 0) {
-      ctx.live.publish([{ tenantId, deviceId: event.deviceId, userIds: [...web], events: [presentEvent(event)] }]);
-    }
+    if (live && web.size > 0) await publishWeb(ctx, tenantId, event, [...web.values()]);
   }
   return outbox;
+}
+
+/**
+ * The `web` channel of a live event: an `{"events"}` frame to each recipient's websockets, the event carrying the
+ * notification's text in `attributes.message` (in the user's language), which Traccar's clients show. Best effort:
+ * a failure to read the texts costs the frames, never the event's other deliveries.
+ */
+async function publishWeb(ctx: AppContext, tenantId: number | null, event: EventRow, users: Recipient[]) {
+  try {
+    const shown = presentEvent(event);
+    for (const [message, userIds] of await webMessages(ctx, event, users)) {
+      const framed = { ...shown, attributes: { ...shown.attributes, message } };
+      ctx.live.publish([{ tenantId, deviceId: event.deviceId, userIds, events: [framed] }]);
+    }
+  } catch (err) {
+    ctx.log.warn({ err, eventId: String(event.id) }, 'live notification not pushed');
+  }
 }

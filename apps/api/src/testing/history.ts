@@ -15,6 +15,22 @@ export async function storePosition(db: Db, args: { data: Prisma.PositionUncheck
   return db.position.create(args);
 }
 
+/** A plain valid fix of a device at a time (OsmAnd, at 1° N 2° E), stored in its month's partition. */
+export function storeFix(db: Db, device: { id: number; tenantId: number | null }, time: Date) {
+  const at = { deviceTime: time, fixTime: time };
+  return storePosition(db, {
+    data: {
+      deviceId: device.id,
+      tenantId: device.tenantId,
+      protocol: 'osmand',
+      ...at,
+      valid: true,
+      latitude: 1,
+      longitude: 2,
+    },
+  });
+}
+
 /** db.event.create with its month's partition made first. */
 export async function storeEvent(db: Db, args: { data: Prisma.EventUncheckedCreateInput }) {
   await ensureMonths(db, 'events', [args.data.eventTime]);

@@ -59,9 +59,13 @@ export function aServer(overrides: Partial<Server> = {}): Server {
     longitude: 0,
     zoom: 0,
     coordinateFormat: null,
+    twelveHourFormat: false,
+    overlayUrl: null,
     attributes: {},
     openIdEnabled: false,
     openIdForce: false,
+    emailEnabled: false,
+    textEnabled: false,
     version: '0.1.0',
     ...overrides,
   };

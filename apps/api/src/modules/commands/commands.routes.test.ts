@@ -136,3 +136,69 @@ describe('POST /api/commands/send', () => {
     expect(await t.ctx.db.queuedCommand.count({ where: { deviceId: device.id } })).toBe(0);
   });
 });
+
+describe('POST /api/commands/send?groupId= (a command to a group)', () => {
+  it('sends it to every device of the group and its subgroups, reporting each, and to no other device', async () => {
+    const tenant = await buildTenant(t.ctx.db);
+    const user = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions: ['SEND_COMMAND'] });
+    const { authorization } = await signIn(t.app, user.email);
+    const fleet = await t.ctx.db.group.create({ data: { name: 'Fleet', tenantId: tenant.id } });
+    const vans = await t.ctx.db.group.create({ data: { name: 'Vans', tenantId: tenant.id, parentGroupId: fleet.id } });
+    const gt06 = await deviceReportingWith('gt06', tenant.id);
+    const watch = await deviceReportingWith('watch', tenant.id);
+    const van = await t.ctx.db.device.create({
+      data: { name: 'Van', uniqueId: `van-${tenant.id}`, tenantId: tenant.id },
+    });
+    const outside = await t.ctx.db.device.create({
+      data: { name: 'Outside', uniqueId: `out-${tenant.id}`, tenantId: tenant.id },
+    });
+    await t.ctx.db.device.updateMany({ where: { id: { in: [gt06.id, watch.id] } }, data: { groupId: fleet.id } });
+    await t.ctx.db.device.update({ where: { id: van.id }, data: { groupId: vans.id } });
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/commands/send?groupId=${fleet.id}`,
+      headers: { authorization },
+      payload: { type: 'engineStop' },
+    });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual([
+      expect.objectContaining({ deviceId: gt06.id, type: 'engineStop', status: 'QUEUED', message: 'Command queued' }),
+      expect.objectContaining({
+        deviceId: watch.id,
+        id: 0,
+        status: 'FAILED',
+        message: "The device's protocol (watch) has no engineStop command",
+      }),
+      expect.objectContaining({ deviceId: van.id, status: 'QUEUED' }),
+    ]);
+    const queued = await t.ctx.db.queuedCommand.findMany({ where: { tenantId: tenant.id }, orderBy: { id: 'asc' } });
+    expect(queued.map((q) => q.deviceId)).toEqual([gt06.id, van.id]);
+    expect(queued.some((q) => q.deviceId === outside.id)).toBe(false);
+  });
+
+  it('gives 404 for another tenant’s group, 403 to a read-only account, 400 with neither device nor group', async () => {
+    const tenant = await buildTenant(t.ctx.db);
+    const other = await buildTenant(t.ctx.db);
+    const theirs = await t.ctx.db.group.create({ data: { name: 'Theirs', tenantId: other.id } });
+    const device = await t.ctx.db.device.create({
+      data: { name: 'Theirs', uniqueId: `theirs-${other.id}`, tenantId: other.id, groupId: theirs.id },
+    });
+    const user = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions: ['SEND_COMMAND'] });
+    const { authorization } = await signIn(t.app, user.email);
+    const send = (url: string, headers: { authorization: string }) =>
+      t.app.inject({ method: 'POST', url, headers, payload: { type: 'engineStop' } });
+    expect((await send(`/api/commands/send?groupId=${theirs.id}`, { authorization })).statusCode).toBe(404);
+    expect(await t.ctx.db.queuedCommand.count({ where: { deviceId: device.id } })).toBe(0);
+    expect((await send('/api/commands/send', { authorization })).statusCode).toBe(400);
+
+    const mine = await t.ctx.db.group.create({ data: { name: 'Mine', tenantId: tenant.id } });
+    await t.ctx.db.device.create({
+      data: { name: 'Mine', uniqueId: `mine-${tenant.id}`, tenantId: tenant.id, groupId: mine.id },
+    });
+    const reader = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions: ['SEND_COMMAND'], readonly: true });
+    const asReader = await signIn(t.app, reader.email);
+    expect((await send(`/api/commands/send?groupId=${mine.id}`, asReader)).statusCode).toBe(403);
+    expect(await t.ctx.db.queuedCommand.count({ where: { tenantId: tenant.id } })).toBe(0);
+  });
+});

@@ -9,6 +9,7 @@ import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { audit } from '../audit/audit.service';
 import { latestPositionOf } from '../positions/positions.service';
+import { groupTree } from '../reports/report-scope';
 import { checkNotReadonly } from '../shared/readonly';
 import { protocolSupports } from './command-support';
 import { commandMessage } from './commands.presenter';
@@ -105,4 +106,39 @@ export async function sendCommand(
     details: { type },
   });
   return sent;
+}
+
+/** One device's outcome of a command sent to a group: its row, or why it was not sent. */
+export type GroupSendResult =
+  | { deviceId: number; row: QueuedCommand; online: boolean }
+  | { deviceId: number; error: string };
+
+/**
+ * POST /api/commands/send?groupId=: the command to every device of a visible group and its subgroups, each through
+ * sendCommand (same checks, same audit), in id order. A device that cannot take it (disabled, protocol without
+ * that type) is reported and the others still get theirs; what refuses the caller outright (read-only account or
+ * server, ad-hoc command from a limited account: 403) refuses the whole call.
+ */
+export async function sendToGroup(
+  ctx: AppContext,
+  auth: AuthContext,
+  groupId: number,
+  body: Omit<z.infer<typeof sendCommandSchema>, 'deviceId'>,
+): Promise<GroupSendResult[]> {
+  const groups = await groupTree(auth, [groupId]);
+  const devices = await auth.db.device.findMany({
+    where: { groupId: { in: groups } },
+    select: { id: true },
+    orderBy: { id: 'asc' },
+  });
+  const results: GroupSendResult[] = [];
+  for (const { id } of devices) {
+    try {
+      results.push({ deviceId: id, ...(await sendCommand(ctx, auth, { ...body, deviceId: id })) });
+    } catch (err) {
+      if (!(err instanceof HttpError) || err.statusCode === 403) throw err;
+      results.push({ deviceId: id, error: err.message });
+    }
+  }
+  return results;
 }

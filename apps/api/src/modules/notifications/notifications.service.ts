@@ -2,15 +2,11 @@ import type { ListQuery } from '@waymark/contracts/common';
 import type { NotificationInput } from '@waymark/contracts/notification';
 import type { Notification as NotificationRow, Prisma } from '@waymark/db/client';
 import type { AppContext } from '../../context';
-import { badRequest, forbidden, HttpError } from '../../http-error';
+import { badRequest, forbidden } from '../../http-error';
 import { signalChange } from '../../lib/changes';
-import { configuredChannels } from '../../notifications/channels/registry';
-import type { Delivery } from '../../notifications/channels/types';
-import { DeliveryError } from '../../notifications/channels/types';
+import { configuredChannels, personalChannels } from '../../notifications/channels/registry';
 import { webhookUrlProblem } from '../../notifications/channels/webhook-address';
 import { mayCommandThroughRules, RULE_COMMAND_REFUSED } from '../../notifications/command-authority';
-import { asRecipient, serverAttributes } from '../../notifications/compose';
-import { pickLanguage, pickSpeedUnit, renderEvent } from '../../notifications/templates/render';
 import { found } from '../../plugins/app/access-scope';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { audit } from '../audit/audit.service';
@@ -153,54 +149,10 @@ export async function deleteNotification(ctx: AppContext, auth: AuthContext, id:
   });
 }
 
-/** The channels this server offers (web, mail and those whose settings exist). */
-export function notificators(ctx: AppContext): { type: string }[] {
-  return configuredChannels(ctx.env).map((c) => ({ type: c.type }));
-}
-
 /**
- * A test notification to the caller, in their language, on every channel they can receive (web, mail, and the
- * configured channels for which they have an address). A 502 names the channels that failed.
+ * The channels this server offers (web, mail and those whose settings exist); with `announcement`, only those that
+ * reach a person (Traccar's `?announcement=true`: a rule's webhook and command have no one to tell).
  */
-export async function sendTestNotification(
-  ctx: AppContext,
-  auth: AuthContext,
-  log: { error(obj: unknown, msg: string): void },
-): Promise<void> {
-  const user = asRecipient(auth.user);
-  const server = await serverAttributes(ctx);
-  const now = new Date();
-  const message = renderEvent(pickLanguage(user.attributes, server), pickSpeedUnit(user.attributes, server), {
-    type: 'test',
-    eventTime: now,
-    attributes: {},
-    deviceName: '',
-  });
-  const delivery: Delivery = {
-    user,
-    message,
-    event: {
-      id: 0,
-      type: 'test',
-      eventTime: now.toISOString(),
-      deviceId: 0,
-      positionId: null,
-      geofenceId: null,
-      maintenanceId: null,
-      attributes: {},
-    },
-    device: null,
-    position: null,
-    rule: null,
-  };
-  const failed: string[] = [];
-  for (const channel of configuredChannels(ctx.env).filter((c) => c.reaches(user))) {
-    try {
-      await channel.send(ctx, delivery);
-    } catch (err) {
-      failed.push(`${channel.type} (${err instanceof DeliveryError ? err.message : 'internal error'})`);
-      if (!(err instanceof DeliveryError)) log.error({ err }, 'test notification failed');
-    }
-  }
-  if (failed.length) throw new HttpError(502, `Test notification failed on ${failed.join(', ')}`);
+export function notificators(ctx: AppContext, announcement = false): { type: string }[] {
+  return (announcement ? personalChannels(ctx.env) : configuredChannels(ctx.env)).map((c) => ({ type: c.type }));
 }

@@ -101,40 +101,52 @@ const NAMES: Record<LinkKind, string> = {
   managedUser: 'User',
 };
 
-async function visible(auth: AuthContext, kind: LinkKind, id: number): Promise<void> {
-  const where = { where: { id }, select: { id: true } } as const;
+/** Which of these ids of one kind the caller sees. */
+export async function visibleIds(auth: AuthContext, kind: LinkKind, ids: number[]): Promise<Set<number>> {
+  const where = { where: { id: { in: ids } }, select: { id: true } } as const;
   const db = auth.db;
-  const lookups: Record<LinkKind, () => Promise<unknown>> = {
-    user: () => db.user.findUnique(where),
-    managedUser: () => db.user.findUnique(where),
-    device: () => db.device.findUnique(where),
-    group: () => db.group.findUnique(where),
-    geofence: () => db.geofence.findUnique(where),
-    notification: () => db.notification.findUnique(where),
-    calendar: () => db.calendar.findUnique(where),
-    driver: () => db.driver.findUnique(where),
-    command: () => db.command.findUnique(where),
-    maintenance: () => db.maintenance.findUnique(where),
-    attribute: () => db.computedAttribute.findUnique(where),
+  const lookups: Record<LinkKind, () => Promise<{ id: number }[]>> = {
+    user: () => db.user.findMany(where),
+    managedUser: () => db.user.findMany(where),
+    device: () => db.device.findMany(where),
+    group: () => db.group.findMany(where),
+    geofence: () => db.geofence.findMany(where),
+    notification: () => db.notification.findMany(where),
+    calendar: () => db.calendar.findMany(where),
+    driver: () => db.driver.findMany(where),
+    command: () => db.command.findMany(where),
+    maintenance: () => db.maintenance.findMany(where),
+    attribute: () => db.computedAttribute.findMany(where),
   };
-  found(await lookups[kind](), `${NAMES[kind]} not found`);
+  return new Set((await lookups[kind]()).map((r) => r.id));
 }
 
-/** The caller may manage this link: the linked kind's flag (or ADMIN_ACCOUNT), and both objects visible. */
+async function visible(auth: AuthContext, kind: LinkKind, id: number): Promise<void> {
+  found((await visibleIds(auth, kind, [id])).has(id) || null, `${NAMES[kind]} not found`);
+}
+
+/**
+ * The caller may manage this link: the linked kind's flag (or ADMIN_ACCOUNT), and both objects visible (a side
+ * given as 0, "any" in GET /api/permissions, is not looked up).
+ */
 export async function checkLink(auth: AuthContext, link: Link): Promise<void> {
   const kind = link.kind as Exclude<LinkKind, 'user'>;
   if (!hasAnyPermission(auth.permissions, ['ADMIN_ACCOUNT', ...KIND_FLAGS[kind]])) throw forbidden();
-  await visible(auth, link.owner, link.ownerId);
-  await visible(auth, link.kind, link.objectId);
+  if (link.ownerId) await visible(auth, link.owner, link.ownerId);
+  if (link.objectId) await visible(auth, link.kind, link.objectId);
 }
 
 interface LinkTable {
+  findMany(args: { where: Record<string, unknown>; take: number }): Promise<Record<string, unknown>[]>;
   createMany(args: { data: Record<string, unknown>[]; skipDuplicates: boolean }): Promise<unknown>;
   deleteMany(args: { where: Record<string, unknown> }): Promise<unknown>;
 }
 
-/** The link table and row of a link (UserDevice, UserGroup, UserLink, Device* and Group* tables). */
-function tableOf(tx: Prisma.TransactionClient, link: Link): { table: LinkTable; row: Record<string, unknown> } {
+/**
+ * The link table and row of a link (UserDevice, UserGroup, UserLink, Device* and Group* tables); the row's columns
+ * are `${owner}Id` and `${kind}Id`, or `objectId` with `kind` in UserLink.
+ */
+export function tableOf(tx: Prisma.TransactionClient, link: Link): { table: LinkTable; row: Record<string, unknown> } {
   const tables = tx as unknown as Record<string, LinkTable>;
   const owner = { [`${link.owner}Id`]: link.ownerId };
   if (link.owner === 'user' && link.kind !== 'device' && link.kind !== 'group') {

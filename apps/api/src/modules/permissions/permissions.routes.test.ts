@@ -184,3 +184,48 @@ describe('/api/permissions', () => {
     expect((await send('POST', '/api/permissions/bulk', s.headers, [])).statusCode).toBe(400);
   });
 });
+
+describe('GET /api/permissions', () => {
+  it('lists the links between two kinds, 0 standing for any side, only between objects the caller sees', async () => {
+    const s = await setup(['VIEW_DEVICE_DETAILS', 'VIEW_GEOFENCES', 'VIEW_USERS']);
+    const db = t.ctx.db;
+    const second = await db.device.create({
+      data: { name: 'D2', uniqueId: `p-${s.tenant.id}-${++seq}`, tenantId: s.tenant.id },
+    });
+    const other = await buildTenant(t.ctx.db);
+    const theirs = await db.device.create({
+      data: { name: 'X', uniqueId: `p-${other.id}-${++seq}`, tenantId: other.id },
+    });
+    await db.deviceGeofence.createMany({
+      data: [
+        { deviceId: second.id, geofenceId: s.geofence.id },
+        { deviceId: s.device.id, geofenceId: s.geofence.id },
+        // a row that should not exist across tenants is still never shown
+        { deviceId: theirs.id, geofenceId: s.geofence.id },
+      ],
+    });
+    await db.userDevice.create({ data: { userId: s.user.id, deviceId: s.device.id } });
+    const get = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/permissions?${query}`, headers: s.headers });
+
+    const byGeofence = await get(`deviceId=0&geofenceId=${s.geofence.id}`);
+    expect(byGeofence.statusCode).toBe(200);
+    expect(byGeofence.json()).toEqual([
+      { deviceId: s.device.id, geofenceId: s.geofence.id },
+      { deviceId: second.id, geofenceId: s.geofence.id },
+    ]);
+    expect((await get(`deviceId=${second.id}&geofenceId=0`)).json()).toEqual([
+      { deviceId: second.id, geofenceId: s.geofence.id },
+    ]);
+    expect((await get(`userId=${s.user.id}&deviceId=0`)).json()).toEqual([
+      { userId: s.user.id, deviceId: s.device.id },
+    ]);
+
+    for (const bad of [`deviceId=0&geofenceId=0`, `deviceId=${s.device.id}`, 'geofenceId=1&notificationId=1']) {
+      expect((await get(bad)).statusCode, bad).toBe(400);
+    }
+    // another tenant's object named: 404; a kind the caller may not manage: 403
+    expect((await get(`deviceId=${theirs.id}&geofenceId=0`)).statusCode).toBe(404);
+    expect((await get(`deviceId=${s.device.id}&driverId=0`)).statusCode).toBe(403);
+  });
+});

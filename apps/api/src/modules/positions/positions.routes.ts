@@ -1,8 +1,10 @@
+import { idParamsSchema, idSchema, timeSchema } from '@waymark/contracts/common';
 import { positionQuerySchema, positionSchema } from '@waymark/contracts/device';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { caller } from '../../plugins/app/auth';
+import { deletePosition, deletePositions } from './position-removal.service';
 import { devicePositions, latestPositions, positionsById } from './positions.service';
 import { positionsExportRoutes } from './positions-export.routes';
 
@@ -30,4 +32,29 @@ export const positionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       return latestPositions(auth);
     },
   );
+
+  // Removing history is changing the device: the flags that edit devices (Traccar checks the device is editable).
+  app.delete(
+    '/positions',
+    {
+      config: { permissions: [...EDIT_DEVICES] },
+      schema: { querystring: z.object({ deviceId: idSchema, from: timeSchema, to: timeSchema }) },
+    },
+    async (req, reply) => {
+      const { deviceId, from, to } = req.query;
+      await deletePositions(opts.ctx, caller(req), deviceId, new Date(from), new Date(to));
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete(
+    '/positions/:id',
+    { config: { permissions: [...EDIT_DEVICES] }, schema: { params: idParamsSchema } },
+    async (req, reply) => {
+      await deletePosition(opts.ctx, caller(req), req.params.id);
+      return reply.status(204).send();
+    },
+  );
 };
+
+const EDIT_DEVICES = ['ADMIN_ACCOUNT', 'VIEW_DEVICE_DETAILS'] as const;

@@ -20,6 +20,7 @@ import type { AppContext } from '../../context';
 import { caller } from '../../plugins/app/auth';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { combinedReport } from './combined.report';
+import { devicesReport } from './devices.report';
 import { loadReportNames } from './export/report-names';
 import { exportFormat } from './export/send-report';
 import { geofencesReport } from './geofences.report';
@@ -179,6 +180,16 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         };
       });
     },
+  );
+
+  // Traccar's list of devices as a spreadsheet (xlsx) or mailed (mail): who sees devices may have it
+  app.get(
+    '/reports/devices/:type',
+    {
+      config: { permissions: ['VIEW_DEVICES', 'TRACK_DEVICES', 'VIEW_DEVICE_DETAILS'] },
+      schema: { params: z.object({ type: z.string().max(16) }) },
+    },
+    async (req, reply) => devicesReport(ctx, req, reply, req.params.type),
   );
 };
 

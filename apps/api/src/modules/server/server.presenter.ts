@@ -1,9 +1,13 @@
 import type { Server as ServerDto } from '@waymark/contracts/session';
 import type { Server } from '@waymark/db/client';
 import type { AppContext } from '../../context';
+import { smsChannel } from '../../notifications/channels/sms';
 import { PREFERENCE_DEFAULTS } from './preferences';
 
-/** The server row as clients see it: preference attributes with their defaults, OpenID flags and the version. */
+/**
+ * The server row as clients see it: preference attributes with their defaults, OpenID flags, what this server can
+ * send (Traccar's emailEnabled, textEnabled) and the version.
+ */
 export function presentServer(ctx: AppContext, row: Server): ServerDto {
   const { updatedAt: _u, disableServerChange: _d, ...rest } = row;
   return {
@@ -11,6 +15,8 @@ export function presentServer(ctx: AppContext, row: Server): ServerDto {
     attributes: { ...PREFERENCE_DEFAULTS, ...((row.attributes ?? {}) as Record<string, unknown>) },
     openIdEnabled: Boolean(ctx.env.OIDC_ISSUER),
     openIdForce: Boolean(ctx.env.OIDC_ISSUER) && ctx.env.OIDC_FORCE,
+    emailEnabled: Boolean(ctx.env.SMTP_HOST),
+    textEnabled: smsChannel.configured(ctx.env),
     version: ctx.version,
   };
 }

@@ -1,3 +1,4 @@
+import { idParamsSchema } from '@waymark/contracts/common';
 import {
   apiTokenSchema,
   refreshSchema,
@@ -6,14 +7,15 @@ import {
   tokensSchema,
 } from '@waymark/contracts/session';
 import { userSchema } from '@waymark/contracts/user';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound, unauthorized } from '../../http-error';
 import { caller } from '../../plugins/app/auth';
 import { cappedPermissions } from '../../plugins/app/auth-context';
 import { SESSION_COOKIE } from '../../plugins/app/authenticate';
-import { impersonatorOf } from '../users/impersonation.service';
+import { impersonate, impersonatorOf } from '../users/impersonation.service';
 import { presentUser } from '../users/users.presenter';
 import { clearSessionCookie, setSessionCookie } from './cookies';
 import {
@@ -96,16 +98,17 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     return reply.status(204).send();
   });
 
-  // Traccar: a long-lived token for API clients, form field `expiration` (ISO time).
-  app.post(
-    '/session/token',
-    { schema: { body: z.object({ expiration: z.iso.datetime({ offset: true }).optional() }).nullish() } },
-    async (req, reply) => {
+  // Traccar: a long-lived token for API clients, form field `expiration` (ISO time). Clients post it with whatever
+  // content type they like, often none or an empty body: those get a token without an end (tokenBodyParsers).
+  await app.register(async (plain) => {
+    tokenBodyParsers(plain);
+    const scoped = plain.withTypeProvider<ZodTypeProvider>();
+    scoped.post('/session/token', { schema: { body: optionalForm(tokenExpirationSchema) } }, async (req, reply) => {
       const expiresAt = req.body?.expiration ? new Date(req.body.expiration) : undefined;
       const token = await createApiToken(ctx, caller(req), expiresAt);
       return reply.type('text/plain').send(token);
-    },
-  );
+    });
+  });
 
   app.get('/session/tokens', { schema: { response: { 200: z.array(apiTokenSchema) } } }, async (req) =>
     listApiTokens(ctx, caller(req)),
@@ -129,4 +132,46 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       return reply.status(204).send();
     },
   );
+
+  // Traccar's "connect as user": the caller's browser now holds a session of that user (the cookie), marked with
+  // the administrator's id and audited by the admin area's service, whose rules it follows.
+  app.get(
+    '/session/:id',
+    { config: { permissions: ['ADMIN_ACCOUNT'] }, schema: { params: idParamsSchema, response: { 200: userSchema } } },
+    async (req, reply) => {
+      const auth = caller(req);
+      const meta = { ip: req.ip, userAgent: req.headers['user-agent'] };
+      const { user, tokens } = await impersonate(ctx, auth, req.params.id, meta);
+      setSessionCookie(ctx, reply, tokens.refreshToken, false);
+      return {
+        ...presentUser(user, await cappedPermissions(ctx.db, user)),
+        impersonatedBy: { id: auth.user.id, name: auth.user.name },
+      };
+    },
+  );
 };
+
+const tokenExpirationSchema = z.object({ expiration: z.iso.datetime({ offset: true }).optional() });
+
+/** A form body, or nothing: a body that is not an object (text, an empty string) counts as none. */
+function optionalForm<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (v && typeof v === 'object' ? v : undefined), schema.optional());
+}
+
+/**
+ * Empty JSON bodies read as none (Fastify refuses them otherwise), and bodies of any other content type are taken
+ * as text and ignored, as Traccar's token call does with whatever it is not given as a form.
+ */
+function tokenBodyParsers(scoped: FastifyInstance) {
+  scoped.removeContentTypeParser('application/json');
+  scoped.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body).trim();
+    if (!text) return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('Body is not valid JSON'), { statusCode: 400 }), undefined);
+    }
+  });
+  scoped.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, String(body)));
+}

@@ -359,3 +359,27 @@ describe('/api/socket?share=', () => {
     await expect(t.app.injectWS('/api/socket')).rejects.toThrow();
   });
 });
+
+describe('share links as Traccar’s clients make them', () => {
+  it('answers a form post with the token as text, which opens the shared device at /?token=', async () => {
+    const m = await member();
+    const form = new URLSearchParams({ deviceId: String(m.device.id), expiration: inHours(1) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/share/device',
+      headers: { ...m.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form.toString(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    const token = res.body;
+    expect(await t.ctx.db.shareLink.findUnique({ where: { id: token } })).toMatchObject({ deviceId: m.device.id });
+    const shared = await t.app.inject({ method: 'GET', url: `/api/share/${token}` });
+    expect(shared.json()).toMatchObject({ device: { id: m.device.id } });
+    const opened = await t.app.inject({ method: 'GET', url: `/?token=${token}` });
+    expect(opened.statusCode).toBe(302);
+    expect(opened.headers.location).toBe(`/devices/share/${token}`);
+    // an API token in the same place is left to the web app
+    expect((await t.app.inject({ method: 'GET', url: '/?token=eyJhbGciOi.x.y' })).statusCode).not.toBe(302);
+  });
+});

@@ -12,13 +12,20 @@ const shareParams = z.object({ id: z.string().max(64) });
  * that device and its latest position (and its live positions through /api/socket?share=<id>).
  */
 export const shareRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // Traccar's clients post a form and read the answer as text: the token, which opens the shared device at
+  // `<server>/?token=<token>` (web-app.ts sends that to the share page). Our web app posts JSON and gets the link.
   app.post(
     '/share/device',
     {
       config: { permissions: ['TRACK_DEVICES'] },
-      schema: { body: shareInputSchema, response: { 200: shareLinkSchema } },
+      schema: { body: shareInputSchema, response: { 200: shareLinkSchema.or(z.string()) } },
     },
-    async (req) => createShare(ctx, caller(req), req.body),
+    async (req, reply) => {
+      const link = await createShare(ctx, caller(req), req.body);
+      const form = String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+      if (!form) return link;
+      return reply.type('text/plain; charset=utf-8').send(link.id);
+    },
   );
 
   app.get(

@@ -31,3 +31,8 @@ export function channelOf(name: string): Channel | undefined {
 export function configuredChannels(env: Env): Channel[] {
   return CHANNELS.filter((c) => c.configured(env));
 }
+
+/** The configured channels that reach a person (not a rule's webhook or command): tests and announcements. */
+export function personalChannels(env: Env): Channel[] {
+  return configuredChannels(env).filter((c) => c.type !== 'webhook' && c.type !== 'command');
+}
