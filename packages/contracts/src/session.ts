@@ -92,6 +92,13 @@ export const serverSchema = z.object({
   attributes: attributesSchema,
   openIdEnabled: z.boolean(),
   openIdForce: z.boolean(),
+  geocoderEnabled: z.boolean().describe('addresses are looked up on demand (GET /api/server/geocode)'),
   version: text(),
 });
 export type Server = z.infer<typeof serverSchema>;
+
+/** GET /api/server/geocode: the place whose address is asked. */
+export const geocodeQuerySchema = z.object({
+  latitude: z.coerce.number().min(-90).max(90).describe('degrees, WGS-84'),
+  longitude: z.coerce.number().min(-180).max(180).describe('degrees, WGS-84'),
+});

@@ -124,6 +124,19 @@ describe('every route enforces sign-in and its permissions server-side', () => {
     }
   });
 
+  it('lets any signed-in user ask for an address (Traccar: no flag), which stays private', async () => {
+    const route = t.app.routeTable.find((r) => r.method === 'GET' && r.url === '/api/server/geocode');
+    expect(route).toMatchObject({ auth: 'user', permissions: [] });
+    const tenant = await buildTenant(t.ctx.db);
+    const user = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions: [] });
+    const { authorization } = await signIn(t.app, user.email);
+    const url = '/api/server/geocode?latitude=1&longitude=2';
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    // geocoding is off here: past the access checks, the answer says so
+    const res = await t.app.inject({ method: 'GET', url, headers: { authorization } });
+    expect([res.statusCode, res.json().message]).toEqual([503, 'Reverse geocoding is not enabled']);
+  });
+
   it('lets any one of the declared flags through', async () => {
     const tenant = await buildTenant(t.ctx.db);
     const viewer = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions: ['VIEW_ROLES'] });

@@ -62,6 +62,7 @@ export function aServer(overrides: Partial<Server> = {}): Server {
     attributes: {},
     openIdEnabled: false,
     openIdForce: false,
+    geocoderEnabled: false,
     version: '0.1.0',
     ...overrides,
   };

@@ -6,7 +6,7 @@ import { presentServer } from './server.presenter';
 import { getServer, updateServer } from './server.service';
 
 const serverInputSchema = serverSchema
-  .omit({ id: true, openIdEnabled: true, openIdForce: true, version: true })
+  .omit({ id: true, openIdEnabled: true, openIdForce: true, geocoderEnabled: true, version: true })
   .partial()
   .extend({ disableServerChange: z.boolean().optional() });
 
