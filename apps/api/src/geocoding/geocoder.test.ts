@@ -6,6 +6,7 @@ import { loadEnv } from '../env';
 import { StatisticsCounter } from '../statistics/statistics-counter';
 import type { GeocoderStandIn } from '../testing/geocoder-stand-in';
 import { NOMINATIM_EIFFEL, startGeocoderStandIn } from '../testing/geocoder-stand-in';
+import { fillAddresses } from './fill-addresses';
 import type { GeocoderOptions } from './geocoder';
 import { Geocoder, GeocodingError, roundCoordinate } from './geocoder';
 import { geocoderSettings } from './geocoder-settings';
@@ -249,6 +250,51 @@ describe('failures', () => {
   it('nothing is asked while geocoding is off (the default)', async () => {
     const err = await failure(geocoder().address(43, 1, { maxWaitMs: 0 }));
     expect([err.reason, err.message]).toEqual(['disabled', 'Reverse geocoding is not enabled']);
+    expect(standIn.requests).toHaveLength(0);
+  });
+});
+
+describe('fillAddresses (reports)', () => {
+  const places = (lats: number[]) => {
+    const found: Record<number, string> = {};
+    return {
+      found,
+      list: lats.map((latitude) => ({
+        latitude,
+        longitude: 0,
+        fill: (a: string) => {
+          found[latitude] = a;
+        },
+      })),
+    };
+  };
+
+  it('asks the provider for its time budget only, and fills from the cache past it', async () => {
+    await database.db.server.upsert({
+      where: { id: 1 },
+      create: { id: 1, attributes: { 'geocoder.enable': true, 'geocoder.url': standIn.url } },
+      update: { attributes: { 'geocoder.enable': true, 'geocoder.url': standIn.url } },
+    });
+    const g = geocoder();
+    const first = places([51, 52, 53]);
+    const started = Date.now();
+    // 1 a second: the first at once, the second after 1 s, the third would pass the 1.5 s budget
+    await fillAddresses(g, first.list, { budgetMs: 1_500 });
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(Object.keys(first.found).sort()).toEqual(['51', '52']);
+    expect(standIn.requests).toHaveLength(2);
+    // no budget left: the cached places are still filled
+    const again = places([51, 52, 53]);
+    await fillAddresses(g, again.list, { budgetMs: -1 });
+    expect(Object.keys(again.found).sort()).toEqual(['51', '52']);
+    expect(standIn.requests).toHaveLength(2);
+  });
+
+  it('does nothing (one read of the settings) while geocoding is off', async () => {
+    await database.db.server.update({ where: { id: 1 }, data: { attributes: { 'geocoder.url': standIn.url } } });
+    const off = places([54]);
+    await fillAddresses(geocoder(), off.list);
+    expect(off.found).toEqual({});
     expect(standIn.requests).toHaveLength(0);
   });
 });

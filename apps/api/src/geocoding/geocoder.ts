@@ -53,6 +53,8 @@ export interface LookupOptions {
   settings?: GeocoderSettings;
   /** the longest wait for the provider's rate before giving up with 'busy' */
   maxWaitMs: number;
+  /** answer from the caches only: a place not in them fails with 'busy' without asking the provider */
+  cachedOnly?: boolean;
 }
 
 /**
@@ -90,7 +92,7 @@ export class Geocoder {
     if (!parts) {
       let lookup = this.pending.get(key);
       if (!lookup) {
-        lookup = this.lookup(key, lat, lon, settings, options.maxWaitMs).finally(() => this.pending.delete(key));
+        lookup = this.lookup(key, lat, lon, settings, options).finally(() => this.pending.delete(key));
         this.pending.set(key, lookup);
       }
       parts = await lookup;
@@ -103,7 +105,7 @@ export class Geocoder {
     lat: string,
     lon: string,
     settings: GeocoderSettings,
-    maxWaitMs: number,
+    { maxWaitMs, cachedOnly = false }: LookupOptions,
   ): Promise<AddressParts> {
     const { db } = this.o;
     const row = await db.geocodeCache.findUnique({ where: { key } });
@@ -112,7 +114,7 @@ export class Geocoder {
       this.memory.set(key, parts, row.expiresAt.getTime());
       return parts;
     }
-    if (!(await this.bucket(settings).take(maxWaitMs)))
+    if (cachedOnly || !(await this.bucket(settings).take(maxWaitMs)))
       throw new GeocodingError('busy', 'The geocoding service is busy, try again in a moment');
     const parts = await this.ask(lat, lon, settings);
     const now = this.now();
