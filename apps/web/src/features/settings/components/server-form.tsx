@@ -19,6 +19,8 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { DEFAULT_LIVE_ROUTE_LENGTH, MAP_LAYERS } from '../../../lib/preferences';
 import { useServerQuery } from '../../auth/auth.queries';
 import { useUpdateServerMutation } from '../settings.queries';
+import type { GeocoderValues } from './geocoder-fields';
+import { GeocoderFields, geocoderValues, withGeocoder } from './geocoder-fields';
 import { isLiveRouteLength, LiveRouteFields, useChoices } from './live-route-fields';
 
 /** Server-wide settings (platform administrators): PUT /api/server. */
@@ -30,7 +32,7 @@ export function ServerSettings() {
   return <ServerForm server={server.data} />;
 }
 
-interface Values {
+interface Values extends GeocoderValues {
   registration: boolean;
   readonly: boolean;
   map: string | null;
@@ -61,10 +63,12 @@ function ServerForm({ server }: { server: Server }) {
       mapLiveRoutes: typeof server.attributes.mapLiveRoutes === 'string' ? server.attributes.mapLiveRoutes : 'none',
       liveRouteLength: Number.isInteger(length) && length > 0 ? length : DEFAULT_LIVE_ROUTE_LENGTH,
       retentionDays: server.retentionDays ?? '',
+      ...geocoderValues(server.attributes),
     },
     validate: {
       liveRouteLength: (v) => (isLiveRouteLength(v) ? null : t('validation.liveRouteLength')),
       mapUrl: (v) => (v === '' || /^https?:\/\//.test(v) ? null : t('validation.url')),
+      geocoderUrl: (v) => (v.trim() === '' || /^https?:\/\//.test(v.trim()) ? null : t('validation.url')),
       retentionDays: (v) => (isRetention(v) ? null : t('validation.retentionDays')),
     },
   });
@@ -79,11 +83,10 @@ function ServerForm({ server }: { server: Server }) {
         coordinateFormat: v.coordinateFormat,
         announcement: v.announcement.trim() || null,
         retentionDays: v.retentionDays === '' ? null : Number(v.retentionDays),
-        attributes: {
-          ...server.attributes,
-          mapLiveRoutes: v.mapLiveRoutes,
-          'web.liveRouteLength': Number(v.liveRouteLength),
-        },
+        attributes: withGeocoder(
+          { ...server.attributes, mapLiveRoutes: v.mapLiveRoutes, 'web.liveRouteLength': Number(v.liveRouteLength) },
+          v,
+        ),
       },
       {
         onSuccess: () => notifySuccess(t('server.saved')),
@@ -125,6 +128,7 @@ function ServerForm({ server }: { server: Server }) {
           maw={340}
           {...form.getInputProps('retentionDays')}
         />
+        <GeocoderFields form={form} />
         <Textarea label={t('server.announcement')} rows={3} {...form.getInputProps('announcement')} />
         <div>
           <Button type="submit" loading={save.isPending}>
