@@ -4,6 +4,7 @@ import type { Db } from '@waymark/db/client';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Env } from './env';
+import type { Geocoder } from './geocoding/geocoder';
 import type { LiveHub } from './live/live-hub';
 import type { Mailer } from './mail/mailer';
 import type { RateLimiter } from './security/rate-limiter';
@@ -28,5 +29,7 @@ export interface AppContext {
   live: LiveHub;
   /** this process's statistics counts, flushed to the day's row about once a minute (jobs/statistics-flush.ts) */
   statistics: StatisticsCounter;
+  /** addresses on demand, cached and at the provider's rate (geocoding/geocoder.ts) */
+  geocoder: Geocoder;
   version: string;
 }

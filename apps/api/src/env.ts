@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { busDefaults, REDIS_PREFIX_PATTERN } from '@waymark/bus/defaults';
 import { type TrackerListener, trackerListeners } from '@waymark/protocols/setup';
 import { z } from 'zod';
+import { GEOCODER_TYPES } from './geocoding/providers';
 
 const bool = z.stringbool({ truthy: ['true', '1', 'yes', 'on'], falsy: ['false', '0', 'no', 'off', ''] });
 const redisPrefix = z
@@ -130,6 +131,20 @@ export const envSchema = z
     /** something outside the process starts it again when it exits (POST /api/server/reboot may stop it) */
     WAYMARK_SUPERVISED: bool.default(false),
     WAYMARK_NOTIFY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+    // reverse geocoding (apps/api/src/geocoding), on demand only; the server's geocoder.* attributes override these
+    WAYMARK_GEOCODER_ENABLE: bool.default(false),
+    WAYMARK_GEOCODER_TYPE: z.enum(GEOCODER_TYPES).default('nominatim'),
+    /** the provider's address (default: the type's public service) */
+    WAYMARK_GEOCODER_URL: z.url().optional(),
+    WAYMARK_GEOCODER_KEY: optionalText,
+    WAYMARK_GEOCODER_LANGUAGE: optionalText,
+    /** Traccar's address format codes (%h %r %t %s %c %p %u %d %f) */
+    WAYMARK_GEOCODER_FORMAT: optionalText,
+    /** named in the User-Agent sent to the provider, so that its operator can reach you */
+    WAYMARK_GEOCODER_EMAIL: optionalText,
+    /** requests per second to the provider from each API node (OpenStreetMap's Nominatim allows 1) */
+    WAYMARK_GEOCODER_RATE: z.coerce.number().positive().max(1000).default(1),
+    WAYMARK_GEOCODER_CACHE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     OIDC_ISSUER: z.url().optional(),
     OIDC_CLIENT_ID: optionalText,
     OIDC_CLIENT_SECRET: optionalText,

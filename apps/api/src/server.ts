@@ -13,6 +13,7 @@ import { buildApp } from './app';
 import type { AppContext } from './context';
 import type { Env } from './env';
 import { startForwarding } from './forwarding/worker';
+import { Geocoder } from './geocoding/geocoder';
 import { PartitionMonths } from './history/partitions';
 import { startHistory } from './history/worker';
 import { startActivityUpkeep } from './jobs/activity-upkeep';
@@ -187,6 +188,7 @@ export async function startApiServer(env: Env, options: ApiServerOptions = {}): 
       deviceLog,
       live,
       statistics,
+      geocoder: new Geocoder({ db, env, log: log.child({ component: 'geocoder' }), statistics, version: VERSION }),
       version: VERSION,
     };
     // flushed last at stop (closers run in reverse), after the app and workers have counted what they did

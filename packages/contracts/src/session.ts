@@ -98,6 +98,13 @@ export const serverSchema = z.object({
     .boolean()
     .describe('the server can send mail (SMTP_HOST set): password reset links, mail notifications'),
   textEnabled: z.boolean().describe('the server can send text messages (WAYMARK_SMS_URL set)'),
+  geocoderEnabled: z.boolean().describe('addresses are looked up on demand (GET /api/server/geocode)'),
   version: text(),
 });
 export type Server = z.infer<typeof serverSchema>;
+
+/** GET /api/server/geocode: the place whose address is asked. */
+export const geocodeQuerySchema = z.object({
+  latitude: z.coerce.number().min(-90).max(90).describe('degrees, WGS-84'),
+  longitude: z.coerce.number().min(-180).max(180).describe('degrees, WGS-84'),
+});

@@ -52,6 +52,19 @@ describe('every route enforces sign-in and its permissions server-side', () => {
     expect(flags.sort()).toEqual([...PERMISSIONS].sort());
   });
 
+  it('lets any signed-in user ask for an address (Traccar: no flag), which stays private', async () => {
+    const route = t.app.routeTable.find((r) => r.method === 'GET' && r.url === '/api/server/geocode');
+    expect(route).toMatchObject({ auth: 'user', permissions: [] });
+    const tenant = await buildTenant(t.ctx.db);
+    const user = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions: [] });
+    const { authorization } = await signIn(t.app, user.email);
+    const url = '/api/server/geocode?latitude=1&longitude=2';
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    // geocoding is off here: past the access checks, the answer says so
+    const res = await t.app.inject({ method: 'GET', url, headers: { authorization } });
+    expect([res.statusCode, res.json().message]).toEqual([503, 'Reverse geocoding is not enabled']);
+  });
+
   it('has a body for routes that exist only (a renamed route leaves none behind)', () => {
     const routes = new Set(t.app.routeTable.map((r) => `${r.method} ${r.url}`));
     expect(Object.keys(BODIES).filter((key) => !routes.has(key))).toEqual([]);

@@ -69,7 +69,9 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
     });
     expect(await t.ctx.db.notification.findUnique({ where: { id: foreign.notificationB.id } })).not.toBeNull();
     expect(await t.ctx.db.position.count({ where: { id: foreign.positionB.id } })).toBe(1);
-    expect(await t.ctx.db.forwarding.findUnique({ where: { id: foreign.forwardingB.id } })).toMatchObject({ name: 'B' });
+    expect(await t.ctx.db.forwarding.findUnique({ where: { id: foreign.forwardingB.id } })).toMatchObject({
+      name: 'B',
+    });
     expect(await t.ctx.db.scheduledReport.findUnique({ where: { id: foreign.scheduledB.id } })).toMatchObject({
       description: 'B',
       lastRunAt: null,

@@ -31,6 +31,7 @@ import { retentionV2Routes } from './retention/retention.v2.routes';
 import { rolesV2Routes } from './roles/roles.v2.routes';
 import { savedCommandsRoutes } from './saved-commands/saved-commands.routes';
 import { scheduledReportsRoutes } from './scheduled-reports/scheduled-reports.routes';
+import { geocodeRoutes } from './server/geocode.routes';
 import { serverRoutes } from './server/server.routes';
 import { sessionRoutes } from './session/session.routes';
 import { shareRoutes } from './share/share.routes';
@@ -51,6 +52,7 @@ type RoutesPlugin = FastifyPluginAsyncZod<{ ctx: AppContext }>;
 export const API_ROUTES: readonly RoutesPlugin[] = [
   healthRoutes,
   serverRoutes,
+  geocodeRoutes,
   sessionRoutes,
   oidcRoutes,
   passwordRoutes,

@@ -7,6 +7,7 @@ import pino from 'pino';
 import { buildApp } from '../app';
 import type { AppContext } from '../context';
 import { loadEnv } from '../env';
+import { Geocoder } from '../geocoding/geocoder';
 import { LiveHub } from '../live/live-hub';
 import type { Mail, Mailer } from '../mail/mailer';
 import { createMailer } from '../mail/mailer';
@@ -42,6 +43,7 @@ export async function createTestApp(
     : { send: async (m) => void mails.push(m), close() {} };
   await database.db.server.create({ data: { id: 1 } });
   await ensureSystemRoles(database.db);
+  const statistics = new StatisticsCounter();
   const ctx: AppContext = {
     env: config,
     db: database.db,
@@ -53,7 +55,8 @@ export async function createTestApp(
     version: 'test',
     live: new LiveHub(log),
     deviceLog: new InProcessDeviceLog(),
-    statistics: new StatisticsCounter(),
+    statistics,
+    geocoder: new Geocoder({ db: database.db, env: config, log, statistics, version: 'test', timeoutMs: 2000 }),
   };
   const app = await buildApp(ctx, { logger: options.log !== undefined });
   await app.ready();

@@ -66,6 +66,7 @@ export function aServer(overrides: Partial<Server> = {}): Server {
     openIdForce: false,
     emailEnabled: false,
     textEnabled: false,
+    geocoderEnabled: false,
     version: '0.1.0',
     ...overrides,
   };

@@ -17,6 +17,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { fillAddresses } from '../../geocoding/fill-addresses';
 import { caller } from '../../plugins/app/auth';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { combinedReport } from './combined.report';
@@ -25,6 +26,7 @@ import { loadReportNames } from './export/report-names';
 import { exportFormat } from './export/send-report';
 import { geofencesReport } from './geofences.report';
 import { groupTrips } from './group-trips';
+import { stopPlaces, tripPlaces } from './report-addresses';
 import type { DownloadKind, ReportContent } from './report-download';
 import { DOWNLOAD_FLAG, DOWNLOAD_KINDS, mailReport, sendDownload } from './report-download';
 import { routePositions, routeReport, routeScope } from './route.report';
@@ -105,13 +107,19 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     const items = await segmentsReport(auth, 'trip', q);
     const drivers = await driverNames(auth, items);
     const rows = items.map((i) => presentTrip(i, drivers));
+    // before grouping, so that group trips take their members' addresses
+    await fillAddresses(ctx.geocoder, tripPlaces(rows));
     return q.groupTrips ? [...rows, ...groupTrips(rows)] : rows;
   };
   report('trips', ['VIEW_TRIP_REPORTS'], tripsQuerySchema, reportTripSchema, trips, async (auth, q) => ({
     rows: await trips(auth, q),
   }));
 
-  const stops = async (auth: AuthContext, q: ReportQuery) => (await segmentsReport(auth, 'stop', q)).map(presentStop);
+  const stops = async (auth: AuthContext, q: ReportQuery) => {
+    const rows = (await segmentsReport(auth, 'stop', q)).map(presentStop);
+    await fillAddresses(ctx.geocoder, stopPlaces(rows));
+    return rows;
+  };
   report(
     'stops',
     ['VIEW_STOP_REPORTS', 'VIEW_REPLAYS'],

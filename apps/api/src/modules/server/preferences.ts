@@ -1,5 +1,6 @@
 import { messages } from '@waymark/contracts/errors';
 import { z } from 'zod';
+import { GEOCODER_TYPES } from '../../geocoding/providers';
 import { HttpError } from '../../http-error';
 
 /** Live route trails on the map: off, for the selected device, for every device. */
@@ -14,6 +15,15 @@ const preferencesSchema = z
     'web.liveRouteLength': z.coerce.number().int().min(1).max(10_000).optional(),
     language: z.string().max(16).optional(),
     notificationTokens: z.string().max(8_000).optional().describe('comma-separated Firebase tokens'),
+    // the geocoder's settings (geocoding/geocoder-settings.ts); booleans and numbers also as text, as Traccar stores them
+    'geocoder.enable': z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
+    'geocoder.type': z.enum(GEOCODER_TYPES).optional(),
+    'geocoder.url': z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(2_000)]).optional(),
+    'geocoder.key': z.string().max(500).nullable().optional(),
+    'geocoder.language': z.string().max(64).optional(),
+    'geocoder.format': z.string().max(200).optional(),
+    'geocoder.email': z.union([z.literal(''), z.email()]).optional(),
+    'geocoder.rate': z.coerce.number().positive().max(1000).optional().describe('requests per second'),
   })
   .catchall(z.unknown());
 

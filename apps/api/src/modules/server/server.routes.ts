@@ -10,7 +10,15 @@ import { presentServer } from './server.presenter';
 import { getServer, updateServer } from './server.service';
 
 const serverInputSchema = serverSchema
-  .omit({ id: true, openIdEnabled: true, openIdForce: true, emailEnabled: true, textEnabled: true, version: true })
+  .omit({
+    id: true,
+    openIdEnabled: true,
+    openIdForce: true,
+    emailEnabled: true,
+    textEnabled: true,
+    geocoderEnabled: true,
+    version: true,
+  })
   .partial()
   .extend({ disableServerChange: z.boolean().optional() });
 

@@ -1,5 +1,6 @@
 import type { Server } from '@waymark/db/client';
 import type { AppContext } from '../../context';
+import { GEOCODER_KEY_ATTRIBUTE } from '../../geocoding/geocoder-settings';
 import { checkPreferences } from './preferences';
 
 /**
@@ -14,13 +15,24 @@ export async function getServer(ctx: AppContext): Promise<Server> {
   return ctx.db.server.findUniqueOrThrow({ where: { id: 1 } });
 }
 
-/** Changes the settings given; the preference attributes are checked first. */
-export function updateServer(
+/**
+ * Changes the settings given; the preference attributes are checked first. The geocoder's key is never shown, so
+ * attributes sent back without it keep the stored one; an empty key removes it.
+ */
+export async function updateServer(
   ctx: AppContext,
   input: Omit<Partial<Server>, 'id' | 'updatedAt' | 'attributes'> & { attributes?: Record<string, unknown> },
 ): Promise<Server> {
   const { attributes: given, ...rest } = input;
   const attributes = checkPreferences(given);
+  if (attributes) {
+    const sent = attributes[GEOCODER_KEY_ATTRIBUTE];
+    if (sent === undefined) {
+      const stored = ((await getServer(ctx)).attributes ?? {}) as Record<string, unknown>;
+      if (stored[GEOCODER_KEY_ATTRIBUTE] !== undefined)
+        attributes[GEOCODER_KEY_ATTRIBUTE] = stored[GEOCODER_KEY_ATTRIBUTE];
+    } else if (sent === '' || sent === null) delete attributes[GEOCODER_KEY_ATTRIBUTE];
+  }
   const data = { ...rest, ...(attributes ? { attributes: attributes as object } : {}) };
   return ctx.db.server.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data });
 }

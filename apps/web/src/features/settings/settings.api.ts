@@ -22,8 +22,9 @@ export async function deleteUser(id: number): Promise<void> {
   await http(`/api/users/${id}`, { method: 'DELETE' });
 }
 
-export const updateServer = (input: Partial<Omit<Server, 'id' | 'openIdEnabled' | 'openIdForce' | 'version'>>) =>
-  http('/api/server', { method: 'PUT', body: input, schema: serverSchema });
+export const updateServer = (
+  input: Partial<Omit<Server, 'id' | 'openIdEnabled' | 'openIdForce' | 'geocoderEnabled' | 'version'>>,
+) => http('/api/server', { method: 'PUT', body: input, schema: serverSchema });
 
 /** GET /api/v2/role/user: the roles of the signed-in user. */
 export const fetchMyRoles = () =>

@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Button, Group, Paper, Stack, Switch, Table, Title } 
 import { notifications } from '@mantine/notifications';
 import { IconX } from '@tabler/icons-react';
 import type { Device, Position } from '@waymark/contracts/device';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatLatLon } from '../../../lib/format/coordinates';
@@ -10,6 +11,7 @@ import { useShareDeviceMutation } from '../../devices/devices.queries';
 import { useHasPermission } from '../../permissions/use-has-permission';
 import { STATUS_COLORS } from '../markers/status-colors';
 import type { MapPreferences } from '../use-map-preferences';
+import { AddressValue } from './address-value';
 
 /** How long a share link made from the map lives. */
 const SHARE_HOURS = 24;
@@ -66,9 +68,9 @@ export function DeviceStatusCard({
     );
   };
 
-  const rows: [string, string][] = [
+  const rows: [string, ReactNode][] = [
     [t('card.speed'), position ? formatSpeed(position.speed, preferences.units.speed) : t('card.none')],
-    [t('card.address'), position?.address || t('card.none')],
+    [t('card.address'), <AddressValue key={position?.id ?? 0} position={position} />],
     [
       t('card.coordinates'),
       position ? formatLatLon(position.latitude, position.longitude, preferences.coordinateFormat) : t('card.none'),

@@ -26,6 +26,8 @@ import {
 } from '../../../lib/trip-settings';
 import { useServerQuery } from '../../auth/auth.queries';
 import { useUpdateServerMutation } from '../settings.queries';
+import type { GeocoderValues } from './geocoder-fields';
+import { GeocoderFields, geocoderValues, withGeocoder } from './geocoder-fields';
 import { isLiveRouteLength, LiveRouteFields, useChoices } from './live-route-fields';
 
 /** Server-wide settings (platform administrators): PUT /api/server. */
@@ -37,7 +39,7 @@ export function ServerSettings() {
   return <ServerForm server={server.data} />;
 }
 
-interface Values extends TripSettings {
+interface Values extends TripSettings, GeocoderValues {
   registration: boolean;
   readonly: boolean;
   map: string | null;
@@ -70,11 +72,14 @@ function ServerForm({ server }: { server: Server }) {
       liveRouteLength: Number.isInteger(length) && length > 0 ? length : DEFAULT_LIVE_ROUTE_LENGTH,
       retentionDays: server.retentionDays ?? '',
       ...tripSettingsFromAttributes(server.attributes),
+      ...geocoderValues(server.attributes),
     },
     validate: (v) => {
       const errors: Record<string, string> = tripSettingsErrors(v, common('tripSettings.notNegative'));
       if (!isLiveRouteLength(v.liveRouteLength)) errors.liveRouteLength = t('validation.liveRouteLength');
       if (v.mapUrl !== '' && !/^https?:\/\//.test(v.mapUrl)) errors.mapUrl = t('validation.url');
+      if (v.geocoderUrl.trim() !== '' && !/^https?:\/\//.test(v.geocoderUrl.trim()))
+        errors.geocoderUrl = t('validation.url');
       if (!isRetention(v.retentionDays)) errors.retentionDays = t('validation.retentionDays');
       return errors;
     },
@@ -91,7 +96,10 @@ function ServerForm({ server }: { server: Server }) {
         announcement: v.announcement.trim() || null,
         retentionDays: v.retentionDays === '' ? null : Number(v.retentionDays),
         attributes: attributesWithTripSettings(
-          { ...server.attributes, mapLiveRoutes: v.mapLiveRoutes, 'web.liveRouteLength': Number(v.liveRouteLength) },
+          withGeocoder(
+            { ...server.attributes, mapLiveRoutes: v.mapLiveRoutes, 'web.liveRouteLength': Number(v.liveRouteLength) },
+            v,
+          ),
           v,
         ),
       },
@@ -135,6 +143,7 @@ function ServerForm({ server }: { server: Server }) {
           maw={340}
           {...form.getInputProps('retentionDays')}
         />
+        <GeocoderFields form={form} />
         <Textarea label={t('server.announcement')} rows={3} {...form.getInputProps('announcement')} />
         <TripSettingsFields form={form} />
         <div>

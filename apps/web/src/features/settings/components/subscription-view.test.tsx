@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { bodiesOf, json, stubFetch } from '../../../test/fetch-stub';
 import { aServer, aUser } from '../../../test/fixtures';
@@ -95,5 +95,39 @@ describe('ServerSettings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved')).toBeTruthy();
     expect(bodiesOf(fetchMock, 'PUT /api/server')[0]).toMatchObject({ retentionDays: 90 });
+  });
+  it('turns reverse geocoding on with its provider settings, keeping the unseen key unless one is typed', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/server': () =>
+        json(200, aServer({ attributes: { 'geocoder.type': 'nominatim', 'geocoder.url': 'https://old.example' } })),
+      'PUT /api/server': () => json(200, aServer({ geocoderEnabled: true })),
+    });
+    renderAt(
+      '/settings/server',
+      <SessionProvider user={aUser({ permissions: ['ADMIN_ACCOUNT'] })}>
+        <SettingsTabs tab="server" />
+      </SessionProvider>,
+    );
+    fireEvent.click(await screen.findByLabelText('Look up addresses on demand (map "Show address", reports)'));
+    fireEvent.change(screen.getByLabelText('Provider URL'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Address language'), { target: { value: 'fr' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    const [first] = bodiesOf(fetchMock, 'PUT /api/server') as { attributes: Record<string, unknown> }[];
+    expect(first?.attributes).toMatchObject({
+      'geocoder.enable': true,
+      'geocoder.type': 'nominatim',
+      'geocoder.language': 'fr',
+    });
+    // an emptied URL falls back to the provider's public service; no key typed: the stored one is kept
+    expect(first?.attributes).not.toHaveProperty('geocoder.url');
+    expect(first?.attributes).not.toHaveProperty('geocoder.key');
+
+    fireEvent.change(screen.getByLabelText('API key'), { target: { value: 'new-key' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodiesOf(fetchMock, 'PUT /api/server')).toHaveLength(2));
+    expect((bodiesOf(fetchMock, 'PUT /api/server')[1] as { attributes: object }).attributes).toMatchObject({
+      'geocoder.key': 'new-key',
+    });
   });
 });
