@@ -21,6 +21,8 @@ import { oidcRoutes } from './oidc/oidc.routes';
 import { passwordRoutes } from './password/password.routes';
 import { permissionsRoutes } from './permissions/permissions.routes';
 import { petsV2Routes } from './pets/pets.v2.routes';
+import { plannedRoutesV2Routes } from './planned-routes/planned-routes.v2.routes';
+import { poisV2Routes } from './pois/pois.v2.routes';
 import { positionsRoutes } from './positions/positions.routes';
 import { fleetV2Routes } from './reports/fleet.v2.routes';
 import { reportsRoutes } from './reports/reports.routes';
@@ -91,4 +93,6 @@ export const V2_ROUTES: readonly RoutesPlugin[] = [
   tenantsV2Routes,
   userAdminV2Routes,
   petsV2Routes,
+  plannedRoutesV2Routes,
+  poisV2Routes,
 ];

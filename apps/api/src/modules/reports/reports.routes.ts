@@ -27,7 +27,7 @@ import { groupTrips } from './group-trips';
 import type { DownloadKind, ReportContent } from './report-download';
 import { DOWNLOAD_FLAG, DOWNLOAD_KINDS, mailReport, sendDownload } from './report-download';
 import { routePositions, routeReport, routeScope } from './route.report';
-import { driverNames, presentStop, presentTrip } from './segments.presenter';
+import { presentStops, presentTrips } from './segments.presenter';
 import { segmentsReport } from './segments.report';
 import { summaryReport } from './summary.report';
 
@@ -101,16 +101,14 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   const trips = async (auth: AuthContext, q: z.infer<typeof tripsQuerySchema>) => {
-    const items = await segmentsReport(auth, 'trip', q);
-    const drivers = await driverNames(auth, items);
-    const rows = items.map((i) => presentTrip(i, drivers));
+    const rows = await presentTrips(auth, await segmentsReport(auth, 'trip', q));
     return q.groupTrips ? [...rows, ...groupTrips(rows)] : rows;
   };
   report('trips', ['VIEW_TRIP_REPORTS'], tripsQuerySchema, reportTripSchema, trips, async (auth, q) => ({
     rows: await trips(auth, q),
   }));
 
-  const stops = async (auth: AuthContext, q: ReportQuery) => (await segmentsReport(auth, 'stop', q)).map(presentStop);
+  const stops = async (auth: AuthContext, q: ReportQuery) => presentStops(auth, await segmentsReport(auth, 'stop', q));
   report(
     'stops',
     ['VIEW_STOP_REPORTS', 'VIEW_REPLAYS'],
