@@ -15,6 +15,8 @@ import type maintenance from '../features/maintenance/locales/en.json';
 import type map from '../features/map/locales/en.json';
 import type notifications from '../features/notifications/locales/en.json';
 import type pets from '../features/pets/locales/en.json';
+import type plannedRoutes from '../features/planned-routes/locales/en.json';
+import type pois from '../features/pois/locales/en.json';
 import type replay from '../features/replay/locales/en.json';
 import type reports from '../features/reports/locales/en.json';
 import type scheduledReports from '../features/scheduled-reports/locales/en.json';
@@ -30,6 +32,8 @@ declare module 'i18next' {
       devices: typeof devices;
       deviceLog: typeof deviceLog;
       geofences: typeof geofences;
+      plannedRoutes: typeof plannedRoutes;
+      pois: typeof pois;
       alerts: typeof alerts;
       pets: typeof pets;
       notifications: typeof notifications;

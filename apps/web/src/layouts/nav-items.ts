@@ -15,6 +15,7 @@ import {
   IconRadar,
   IconReportAnalytics,
   IconRoute,
+  IconRoute2,
   IconSettings,
   IconSteeringWheel,
   IconTerminal2,
@@ -37,6 +38,8 @@ export interface NavItem {
     | 'nav.replay'
     | 'nav.command'
     | 'nav.geofences'
+    | 'nav.routes'
+    | 'nav.pois'
     | 'nav.petReports'
     | 'nav.alerts'
     | 'nav.alertDetails'
@@ -101,6 +104,8 @@ export const navSections: readonly NavSection[] = [
       { label: 'nav.replay', to: '/replay', icon: IconRoute, permissions: ['VIEW_REPLAYS'] },
       { label: 'nav.command', to: '/command', icon: IconTerminal2, permissions: ['SEND_COMMAND'] },
       { label: 'nav.geofences', to: '/geofence', icon: IconPolygon, permissions: ['VIEW_GEOFENCES'] },
+      { label: 'nav.routes', to: '/route', icon: IconRoute2, permissions: ['VIEW_ROUTES'] },
+      { label: 'nav.pois', to: '/poi', icon: IconMapPin, permissions: ['VIEW_POIS'] },
       { label: 'nav.petReports', to: '/report/pets/activity-only', icon: PetIcon },
     ],
   },

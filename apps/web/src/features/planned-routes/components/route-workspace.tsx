@@ -1,0 +1,284 @@
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  Card,
+  ColorInput,
+  Group,
+  Loader,
+  MultiSelect,
+  NavLink,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { DEFAULT_ROUTE_COLOR, DEFAULT_ROUTE_WIDTH, type RouteDto } from '@waymark/contracts/route';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { useErrorText } from '../../../lib/error-text';
+import { useDevicesQuery } from '../../devices/devices.queries';
+import {
+  areaTextOf,
+  centreOf,
+  type GeofenceGeometry,
+  geometryOf,
+  type LatLon,
+} from '../../geofences/geofence-geometry';
+import { useGroupsQuery } from '../../groups/groups.queries';
+import { useDeleteRouteMutation, useRoutesQuery, useSaveRouteMutation } from '../planned-routes.queries';
+import { RouteMap } from './route-map';
+
+interface RouteFormValues {
+  name: string;
+  description: string;
+  width: number | string;
+  color: string;
+  deviceIds: string[];
+  groupIds: string[];
+}
+
+const EMPTY: RouteFormValues = {
+  name: '',
+  description: '',
+  width: DEFAULT_ROUTE_WIDTH,
+  color: DEFAULT_ROUTE_COLOR,
+  deviceIds: [],
+  groupIds: [],
+};
+
+const valuesOf = (route: RouteDto): RouteFormValues => ({
+  name: route.name,
+  description: route.description ?? '',
+  width: route.width,
+  color: route.color,
+  deviceIds: route.deviceIds.map(String),
+  groupIds: route.groupIds.map(String),
+});
+
+const lineOf = (text: string): GeofenceGeometry | null => {
+  const geometry = geometryOf(text);
+  return geometry?.kind === 'polyline' ? geometry : null;
+};
+
+/** /route: planned routes drawn as corridors on the map, the list beside it, the form of the selected one. */
+export function RouteWorkspace() {
+  const { t } = useTranslation('plannedRoutes');
+  const describeError = useErrorText();
+  const routes = useRoutesQuery();
+  const devices = useDevicesQuery();
+  const groups = useGroupsQuery();
+  const save = useSaveRouteMutation();
+  const remove = useDeleteRouteMutation();
+  const [selectedId, setSelectedId] = useState<number | 'new' | null>(null);
+  const [draft, setDraft] = useState<GeofenceGeometry | null>(null);
+  const [focus, setFocus] = useState<LatLon | null>(null);
+  const [lineMissing, setLineMissing] = useState(false);
+  const [toDelete, setToDelete] = useState<RouteDto | null>(null);
+  const form = useForm<RouteFormValues>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    validate: {
+      name: (value) => (value.trim() ? null : t('errors.name')),
+      width: (value) => (Number(value) >= 1 ? null : t('errors.width')),
+    },
+  });
+  const selected = typeof selectedId === 'number' ? routes.data?.find((r) => r.id === selectedId) : undefined;
+
+  const select = (id: number) => {
+    const route = routes.data?.find((r) => r.id === id);
+    if (!route) return;
+    setSelectedId(id);
+    form.setValues(valuesOf(route));
+    form.clearErrors();
+    const line = lineOf(route.area);
+    setDraft(line);
+    if (line) setFocus(centreOf(line));
+  };
+  const startNew = (line: GeofenceGeometry | null = null) => {
+    setSelectedId('new');
+    form.setValues(EMPTY);
+    form.clearErrors();
+    setDraft(line);
+  };
+  const close = () => {
+    setSelectedId(null);
+    setDraft(null);
+    form.setValues(EMPTY);
+  };
+  const drawn = (geometry: GeofenceGeometry | null) => {
+    const line = geometry?.kind === 'polyline' ? geometry : null;
+    if (selectedId === null && line) return startNew(line);
+    setDraft(line);
+    if (line) setLineMissing(false);
+  };
+  const submit = (values: RouteFormValues) => {
+    if (!draft) {
+      setLineMissing(true);
+      return;
+    }
+    const input = {
+      name: values.name.trim(),
+      description: values.description.trim() || null,
+      area: areaTextOf(draft),
+      width: Number(values.width),
+      color: values.color,
+      deviceIds: values.deviceIds.map(Number),
+      groupIds: values.groupIds.map(Number),
+    };
+    save.mutate(
+      { id: selected?.id, input },
+      {
+        onSuccess: (saved) => {
+          notifications.show({ color: 'green', message: t('saved') });
+          setSelectedId(saved.id);
+        },
+        onError: (error) => notifications.show({ color: 'red', title: t('saveFailed'), message: describeError(error) }),
+      },
+    );
+  };
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete.id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: t('deleted') });
+        if (selectedId === toDelete.id) close();
+        setToDelete(null);
+      },
+      onError: (error) => notifications.show({ color: 'red', title: t('deleteFailed'), message: describeError(error) }),
+    });
+  };
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t('title')}</Title>
+      <Box h={{ base: 360, sm: 480 }} style={{ borderRadius: 8, overflow: 'hidden' }} data-testid="route-map">
+        <RouteMap
+          routes={routes.data ?? []}
+          selectedId={typeof selectedId === 'number' ? selectedId : null}
+          draft={draft}
+          draftWidth={Number(form.values.width) || DEFAULT_ROUTE_WIDTH}
+          draftColor={form.values.color || DEFAULT_ROUTE_COLOR}
+          onDraftChange={drawn}
+          onSelect={select}
+          focus={focus}
+        />
+      </Box>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Card withBorder padding="md">
+          <Stack gap="xs">
+            <Group justify="space-between">
+              <Text fw={600}>{t('listTitle')}</Text>
+              <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => startNew()}>
+                {t('new')}
+              </Button>
+            </Group>
+            {routes.isPending ? (
+              <Loader size="sm" aria-label={t('loading')} />
+            ) : routes.isError ? (
+              <Alert color="red" variant="light" title={t('loadFailed')}>
+                <Text size="sm">{describeError(routes.error)}</Text>
+                <Button size="xs" mt="xs" variant="default" onClick={() => void routes.refetch()}>
+                  {t('retry')}
+                </Button>
+              </Alert>
+            ) : routes.data.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('empty')}
+              </Text>
+            ) : (
+              <Stack gap={2} role="list" aria-label={t('listTitle')}>
+                {routes.data.map((route) => (
+                  <Group key={route.id} gap={4} wrap="nowrap" role="listitem">
+                    <NavLink
+                      active={selectedId === route.id}
+                      label={route.name}
+                      description={`${route.width} m`}
+                      onClick={() => select(route.id)}
+                      leftSection={
+                        <span aria-hidden style={{ width: 12, height: 4, borderRadius: 2, background: route.color }} />
+                      }
+                    />
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('deleteNamed', { name: route.name })}
+                      onClick={() => setToDelete(route)}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Group>
+                ))}
+              </Stack>
+            )}
+          </Stack>
+        </Card>
+        {selectedId !== null && (
+          <Card withBorder padding="md">
+            <form onSubmit={form.onSubmit(submit)}>
+              <Stack gap="sm">
+                <Text fw={600}>{t(selectedId === 'new' ? 'newTitle' : 'editTitle')}</Text>
+                <Text size="sm" c={lineMissing ? 'red' : 'dimmed'}>
+                  {lineMissing
+                    ? t('errors.line')
+                    : draft?.kind === 'polyline'
+                      ? t('lineDrawn', { count: draft.points.length })
+                      : t('drawHint')}
+                </Text>
+                <TextInput label={t('name')} required {...form.getInputProps('name')} />
+                <Textarea label={t('description')} rows={2} {...form.getInputProps('description')} />
+                <NumberInput
+                  label={t('width')}
+                  description={t('widthHint')}
+                  min={1}
+                  max={100_000}
+                  {...form.getInputProps('width')}
+                />
+                <ColorInput label={t('color')} {...form.getInputProps('color')} />
+                <MultiSelect
+                  label={t('devices')}
+                  description={t('linksHint')}
+                  searchable
+                  data={(devices.data ?? []).map((d) => ({ value: String(d.id), label: d.name }))}
+                  {...form.getInputProps('deviceIds')}
+                />
+                <MultiSelect
+                  label={t('groups')}
+                  searchable
+                  data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
+                  {...form.getInputProps('groupIds')}
+                />
+                <Group justify="flex-end">
+                  <Button variant="default" onClick={close}>
+                    {t('cancel')}
+                  </Button>
+                  <Button type="submit" loading={save.isPending}>
+                    {t('save')}
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          </Card>
+        )}
+      </SimpleGrid>
+      <ConfirmModal
+        opened={toDelete !== null}
+        title={t('deleteTitle')}
+        message={t('deleteMessage', { name: toDelete?.name ?? '' })}
+        confirmLabel={t('delete')}
+        cancelLabel={t('cancel')}
+        loading={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setToDelete(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,258 @@
+import 'leaflet/dist/leaflet.css';
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  Card,
+  Group,
+  Loader,
+  NavLink,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { POI_CATEGORIES, type PoiCategory, type PoiDto } from '@waymark/contracts/poi';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { POI_ICONS, PoiMarkers } from '../../../components/poi-markers';
+import { useErrorText } from '../../../lib/error-text';
+import { useDeletePoiMutation, usePoisQuery, useSavePoiMutation } from '../pois.queries';
+
+interface PoiFormValues {
+  name: string;
+  description: string;
+  category: PoiCategory;
+  latitude: number | string;
+  longitude: number | string;
+}
+
+const EMPTY: PoiFormValues = { name: '', description: '', category: 'other', latitude: '', longitude: '' };
+
+function CategoryIcon({ category }: { category: PoiCategory }) {
+  const { icon: Icon, color } = POI_ICONS[category];
+  return <Icon size={18} color={color} aria-hidden />;
+}
+
+/** A click on the map places the POI being edited. */
+function PlaceOnClick({ onPlace }: { onPlace: (lat: number, lon: number) => void }) {
+  useMapEvents({ click: (e) => onPlace(e.latlng.lat, e.latlng.lng) });
+  return null;
+}
+
+function Focus({ focus }: { focus: [number, number] | null }) {
+  const map = useMap();
+  useEffect(() => {
+    if (focus) map.setView(focus, Math.max(map.getZoom(), 14));
+  }, [focus, map]);
+  return null;
+}
+
+const inRange = (value: number | string, limit: number) =>
+  value !== '' && Number.isFinite(Number(value)) && Math.abs(Number(value)) <= limit;
+
+/** /poi: points of interest on a map (a click places the one being edited), their list and form. */
+export function PoiWorkspace() {
+  const { t } = useTranslation('pois');
+  const describeError = useErrorText();
+  const pois = usePoisQuery();
+  const save = useSavePoiMutation();
+  const remove = useDeletePoiMutation();
+  const [selectedId, setSelectedId] = useState<number | 'new' | null>(null);
+  const [focus, setFocus] = useState<[number, number] | null>(null);
+  const [toDelete, setToDelete] = useState<PoiDto | null>(null);
+  const form = useForm<PoiFormValues>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    validate: {
+      name: (value) => (value.trim() ? null : t('errors.name')),
+      latitude: (value) => (inRange(value, 90) ? null : t('errors.latitude')),
+      longitude: (value) => (inRange(value, 180) ? null : t('errors.longitude')),
+    },
+  });
+  const categories = POI_CATEGORIES.map((c) => ({ value: c, label: t(`category.${c}`) }));
+
+  const select = (id: number) => {
+    const poi = pois.data?.find((p) => p.id === id);
+    if (!poi) return;
+    setSelectedId(id);
+    form.setValues({
+      name: poi.name,
+      description: poi.description ?? '',
+      category: poi.category,
+      latitude: poi.latitude,
+      longitude: poi.longitude,
+    });
+    form.clearErrors();
+    setFocus([poi.latitude, poi.longitude]);
+  };
+  const place = (lat: number, lon: number) => {
+    if (selectedId === null) {
+      setSelectedId('new');
+      form.setValues(EMPTY);
+    }
+    form.setFieldValue('latitude', Number(lat.toFixed(6)));
+    form.setFieldValue('longitude', Number(lon.toFixed(6)));
+  };
+  const close = () => {
+    setSelectedId(null);
+    form.setValues(EMPTY);
+  };
+  const submit = (values: PoiFormValues) => {
+    const input = {
+      name: values.name.trim(),
+      description: values.description.trim() || null,
+      category: values.category,
+      latitude: Number(values.latitude),
+      longitude: Number(values.longitude),
+    };
+    save.mutate(
+      { id: typeof selectedId === 'number' ? selectedId : undefined, input },
+      {
+        onSuccess: (saved) => {
+          notifications.show({ color: 'green', message: t('saved') });
+          setSelectedId(saved.id);
+        },
+        onError: (error) => notifications.show({ color: 'red', title: t('saveFailed'), message: describeError(error) }),
+      },
+    );
+  };
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete.id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: t('deleted') });
+        if (selectedId === toDelete.id) close();
+        setToDelete(null);
+      },
+      onError: (error) => notifications.show({ color: 'red', title: t('deleteFailed'), message: describeError(error) }),
+    });
+  };
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t('title')}</Title>
+      <Box h={{ base: 360, sm: 480 }} style={{ borderRadius: 8, overflow: 'hidden' }} data-testid="poi-map">
+        <MapContainer center={[20, 0]} zoom={2} style={{ height: '100%', minHeight: 360, width: '100%' }}>
+          <TileLayer
+            attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
+            url="https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"
+          />
+          <Focus focus={focus} />
+          <PlaceOnClick onPlace={place} />
+          <PoiMarkers pois={pois.data ?? []} onSelect={select} />
+        </MapContainer>
+      </Box>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Card withBorder padding="md">
+          <Stack gap="xs">
+            <Group justify="space-between">
+              <Text fw={600}>{t('listTitle')}</Text>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconPlus size={14} />}
+                onClick={() => {
+                  setSelectedId('new');
+                  form.setValues(EMPTY);
+                  form.clearErrors();
+                }}
+              >
+                {t('new')}
+              </Button>
+            </Group>
+            {pois.isPending ? (
+              <Loader size="sm" aria-label={t('loading')} />
+            ) : pois.isError ? (
+              <Alert color="red" variant="light" title={t('loadFailed')}>
+                <Text size="sm">{describeError(pois.error)}</Text>
+                <Button size="xs" mt="xs" variant="default" onClick={() => void pois.refetch()}>
+                  {t('retry')}
+                </Button>
+              </Alert>
+            ) : pois.data.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('empty')}
+              </Text>
+            ) : (
+              <Stack gap={2} role="list" aria-label={t('listTitle')}>
+                {pois.data.map((poi) => (
+                  <Group key={poi.id} gap={4} wrap="nowrap" role="listitem">
+                    <NavLink
+                      active={selectedId === poi.id}
+                      label={poi.name}
+                      description={t(`category.${poi.category}`)}
+                      onClick={() => select(poi.id)}
+                      leftSection={<CategoryIcon category={poi.category} />}
+                    />
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('deleteNamed', { name: poi.name })}
+                      onClick={() => setToDelete(poi)}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Group>
+                ))}
+              </Stack>
+            )}
+          </Stack>
+        </Card>
+        {selectedId !== null && (
+          <Card withBorder padding="md">
+            <form onSubmit={form.onSubmit(submit)}>
+              <Stack gap="sm">
+                <Text fw={600}>{t(selectedId === 'new' ? 'newTitle' : 'editTitle')}</Text>
+                <Text size="sm" c="dimmed">
+                  {t('placeHint')}
+                </Text>
+                <TextInput label={t('name')} required {...form.getInputProps('name')} />
+                <Select
+                  label={t('categoryLabel')}
+                  data={categories}
+                  allowDeselect={false}
+                  leftSection={<CategoryIcon category={form.values.category} />}
+                  {...form.getInputProps('category')}
+                />
+                <Textarea label={t('description')} rows={2} {...form.getInputProps('description')} />
+                <Group grow>
+                  <NumberInput label={t('latitude')} decimalScale={6} {...form.getInputProps('latitude')} />
+                  <NumberInput label={t('longitude')} decimalScale={6} {...form.getInputProps('longitude')} />
+                </Group>
+                <Group justify="flex-end">
+                  <Button variant="default" onClick={close}>
+                    {t('cancel')}
+                  </Button>
+                  <Button type="submit" loading={save.isPending}>
+                    {t('save')}
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          </Card>
+        )}
+      </SimpleGrid>
+      <ConfirmModal
+        opened={toDelete !== null}
+        title={t('deleteTitle')}
+        message={t('deleteMessage', { name: toDelete?.name ?? '' })}
+        confirmLabel={t('delete')}
+        cancelLabel={t('cancel')}
+        loading={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setToDelete(null)}
+      />
+    </Stack>
+  );
+}
