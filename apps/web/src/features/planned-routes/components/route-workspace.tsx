@@ -1,14 +1,10 @@
 import {
-  ActionIcon,
-  Alert,
   Box,
   Button,
   Card,
   ColorInput,
   Group,
-  Loader,
   MultiSelect,
-  NavLink,
   NumberInput,
   SimpleGrid,
   Stack,
@@ -19,11 +15,11 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { DEFAULT_ROUTE_COLOR, DEFAULT_ROUTE_WIDTH, type RouteDto } from '@waymark/contracts/route';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { SavedItemsPanel, savedItemsTexts } from '../../../components/saved-items-panel';
 import { useErrorText } from '../../../lib/error-text';
 import { useDevicesQuery } from '../../devices/devices.queries';
 import {
@@ -91,6 +87,8 @@ export function RouteWorkspace() {
       width: (value) => (Number(value) >= 1 ? null : t('errors.width')),
     },
   });
+  const savedTexts = savedItemsTexts(t);
+
   const selected = typeof selectedId === 'number' ? routes.data?.find((r) => r.id === selectedId) : undefined;
 
   const select = (id: number) => {
@@ -173,54 +171,18 @@ export function RouteWorkspace() {
         />
       </Box>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Card withBorder padding="md">
-          <Stack gap="xs">
-            <Group justify="space-between">
-              <Text fw={600}>{t('listTitle')}</Text>
-              <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => startNew()}>
-                {t('new')}
-              </Button>
-            </Group>
-            {routes.isPending ? (
-              <Loader size="sm" aria-label={t('loading')} />
-            ) : routes.isError ? (
-              <Alert color="red" variant="light" title={t('loadFailed')}>
-                <Text size="sm">{describeError(routes.error)}</Text>
-                <Button size="xs" mt="xs" variant="default" onClick={() => void routes.refetch()}>
-                  {t('retry')}
-                </Button>
-              </Alert>
-            ) : routes.data.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                {t('empty')}
-              </Text>
-            ) : (
-              <Stack gap={2} role="list" aria-label={t('listTitle')}>
-                {routes.data.map((route) => (
-                  <Group key={route.id} gap={4} wrap="nowrap" role="listitem">
-                    <NavLink
-                      active={selectedId === route.id}
-                      label={route.name}
-                      description={`${route.width} m`}
-                      onClick={() => select(route.id)}
-                      leftSection={
-                        <span aria-hidden style={{ width: 12, height: 4, borderRadius: 2, background: route.color }} />
-                      }
-                    />
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('deleteNamed', { name: route.name })}
-                      onClick={() => setToDelete(route)}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Group>
-                ))}
-              </Stack>
-            )}
-          </Stack>
-        </Card>
+        <SavedItemsPanel
+          texts={savedTexts}
+          query={routes}
+          selectedId={selectedId}
+          onSelect={select}
+          onCreate={() => startNew()}
+          onDelete={setToDelete}
+          describe={(route) => `${route.width} m`}
+          mark={(route) => (
+            <span aria-hidden style={{ width: 12, height: 4, borderRadius: 2, background: route.color }} />
+          )}
+        />
         {selectedId !== null && (
           <Card withBorder padding="md">
             <form onSubmit={form.onSubmit(submit)}>

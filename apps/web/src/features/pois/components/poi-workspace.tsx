@@ -1,13 +1,9 @@
 import 'leaflet/dist/leaflet.css';
 import {
-  ActionIcon,
-  Alert,
   Box,
   Button,
   Card,
   Group,
-  Loader,
-  NavLink,
   NumberInput,
   Select,
   SimpleGrid,
@@ -19,13 +15,13 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { POI_CATEGORIES, type PoiCategory, type PoiDto } from '@waymark/contracts/poi';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { POI_ICONS, PoiMarkers } from '../../../components/poi-markers';
+import { SavedItemsPanel, savedItemsTexts } from '../../../components/saved-items-panel';
 import { useErrorText } from '../../../lib/error-text';
 import { useDeletePoiMutation, usePoisQuery, useSavePoiMutation } from '../pois.queries';
 
@@ -80,6 +76,8 @@ export function PoiWorkspace() {
       longitude: (value) => (inRange(value, 180) ? null : t('errors.longitude')),
     },
   });
+  const savedTexts = savedItemsTexts(t);
+
   const categories = POI_CATEGORIES.map((c) => ({ value: c, label: t(`category.${c}`) }));
 
   const select = (id: number) => {
@@ -154,61 +152,20 @@ export function PoiWorkspace() {
         </MapContainer>
       </Box>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Card withBorder padding="md">
-          <Stack gap="xs">
-            <Group justify="space-between">
-              <Text fw={600}>{t('listTitle')}</Text>
-              <Button
-                size="xs"
-                variant="light"
-                leftSection={<IconPlus size={14} />}
-                onClick={() => {
-                  setSelectedId('new');
-                  form.setValues(EMPTY);
-                  form.clearErrors();
-                }}
-              >
-                {t('new')}
-              </Button>
-            </Group>
-            {pois.isPending ? (
-              <Loader size="sm" aria-label={t('loading')} />
-            ) : pois.isError ? (
-              <Alert color="red" variant="light" title={t('loadFailed')}>
-                <Text size="sm">{describeError(pois.error)}</Text>
-                <Button size="xs" mt="xs" variant="default" onClick={() => void pois.refetch()}>
-                  {t('retry')}
-                </Button>
-              </Alert>
-            ) : pois.data.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                {t('empty')}
-              </Text>
-            ) : (
-              <Stack gap={2} role="list" aria-label={t('listTitle')}>
-                {pois.data.map((poi) => (
-                  <Group key={poi.id} gap={4} wrap="nowrap" role="listitem">
-                    <NavLink
-                      active={selectedId === poi.id}
-                      label={poi.name}
-                      description={t(`category.${poi.category}`)}
-                      onClick={() => select(poi.id)}
-                      leftSection={<CategoryIcon category={poi.category} />}
-                    />
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('deleteNamed', { name: poi.name })}
-                      onClick={() => setToDelete(poi)}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Group>
-                ))}
-              </Stack>
-            )}
-          </Stack>
-        </Card>
+        <SavedItemsPanel
+          texts={savedTexts}
+          query={pois}
+          selectedId={selectedId}
+          onSelect={select}
+          onCreate={() => {
+            setSelectedId('new');
+            form.setValues(EMPTY);
+            form.clearErrors();
+          }}
+          onDelete={setToDelete}
+          describe={(poi) => t(`category.${poi.category}`)}
+          mark={(poi) => <CategoryIcon category={poi.category} />}
+        />
         {selectedId !== null && (
           <Card withBorder padding="md">
             <form onSubmit={form.onSubmit(submit)}>
