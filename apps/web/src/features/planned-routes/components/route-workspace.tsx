@@ -14,13 +14,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { DEFAULT_ROUTE_COLOR, DEFAULT_ROUTE_WIDTH, type RouteDto } from '@waymark/contracts/route';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { SavedItemsPanel, savedItemsTexts } from '../../../components/saved-items-panel';
-import { useErrorText } from '../../../lib/error-text';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useDeleteConfirm } from '../../../lib/use-delete-confirm';
 import { useDevicesQuery } from '../../devices/devices.queries';
 import {
   areaTextOf,
@@ -68,7 +68,6 @@ const lineOf = (text: string): GeofenceGeometry | null => {
 /** /route: planned routes drawn as corridors on the map, the list beside it, the form of the selected one. */
 export function RouteWorkspace() {
   const { t } = useTranslation('plannedRoutes');
-  const describeError = useErrorText();
   const routes = useRoutesQuery();
   const devices = useDevicesQuery();
   const groups = useGroupsQuery();
@@ -78,7 +77,6 @@ export function RouteWorkspace() {
   const [draft, setDraft] = useState<GeofenceGeometry | null>(null);
   const [focus, setFocus] = useState<LatLon | null>(null);
   const [lineMissing, setLineMissing] = useState(false);
-  const [toDelete, setToDelete] = useState<RouteDto | null>(null);
   const form = useForm<RouteFormValues>({
     mode: 'controlled',
     initialValues: EMPTY,
@@ -112,6 +110,10 @@ export function RouteWorkspace() {
     setDraft(null);
     form.setValues(EMPTY);
   };
+  const del = useDeleteConfirm<RouteDto>(remove, t('deleted'), t('deleteFailed'), (item) => {
+    if (selectedId === item.id) close();
+  });
+
   const drawn = (geometry: GeofenceGeometry | null) => {
     const line = geometry?.kind === 'polyline' ? geometry : null;
     if (selectedId === null && line) return startNew(line);
@@ -136,23 +138,12 @@ export function RouteWorkspace() {
       { id: selected?.id, input },
       {
         onSuccess: (saved) => {
-          notifications.show({ color: 'green', message: t('saved') });
+          notifySuccess(t('saved'));
           setSelectedId(saved.id);
         },
-        onError: (error) => notifications.show({ color: 'red', title: t('saveFailed'), message: describeError(error) }),
+        onError: (error) => notifyError(error, t('saveFailed')),
       },
     );
-  };
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    remove.mutate(toDelete.id, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: t('deleted') });
-        if (selectedId === toDelete.id) close();
-        setToDelete(null);
-      },
-      onError: (error) => notifications.show({ color: 'red', title: t('deleteFailed'), message: describeError(error) }),
-    });
   };
 
   return (
@@ -177,7 +168,7 @@ export function RouteWorkspace() {
           selectedId={selectedId}
           onSelect={select}
           onCreate={() => startNew()}
-          onDelete={setToDelete}
+          onDelete={del.ask}
           describe={(route) => `${route.width} m`}
           mark={(route) => (
             <span aria-hidden style={{ width: 12, height: 4, borderRadius: 2, background: route.color }} />
@@ -232,14 +223,11 @@ export function RouteWorkspace() {
         )}
       </SimpleGrid>
       <ConfirmModal
-        opened={toDelete !== null}
+        {...del.modal}
         title={t('deleteTitle')}
-        message={t('deleteMessage', { name: toDelete?.name ?? '' })}
+        message={t('deleteMessage', { name: del.deleting?.name ?? '' })}
         confirmLabel={t('delete')}
         cancelLabel={t('cancel')}
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setToDelete(null)}
       />
     </Stack>
   );

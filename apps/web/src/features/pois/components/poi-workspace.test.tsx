@@ -43,4 +43,23 @@ describe('PoiWorkspace', () => {
     ]);
     expect(await screen.findByText('North depot')).toBeTruthy();
   });
+
+  it('deletes the point being edited after confirmation and closes its form', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/v2/pois': [() => json(200, { data: [fuel] }), () => json(200, { data: [] })],
+      'DELETE /api/v2/pois/5': () => new Response(null, { status: 204 }),
+    });
+    renderAt('/poi', <PoiWorkspace />);
+    fireEvent.click(await screen.findByText('Shell Marousi'));
+    expect((screen.getByLabelText(/^Name/, { selector: 'input' }) as HTMLInputElement).value).toBe('Shell Marousi');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Shell Marousi' }));
+    expect(screen.getByText('Delete Shell Marousi?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await screen.findByText('Point of interest deleted');
+    expect(
+      fetchMock.mock.calls.some(([url, init]) => String(url).endsWith('/api/v2/pois/5') && init?.method === 'DELETE'),
+    ).toBe(true);
+    expect(await screen.findByText(/No points of interest yet/)).toBeTruthy();
+    expect(screen.queryByLabelText(/^Name/, { selector: 'input' })).toBeNull();
+  });
 });

@@ -14,7 +14,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { POI_CATEGORIES, type PoiCategory, type PoiDto } from '@waymark/contracts/poi';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +21,8 @@ import { MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { POI_ICONS, PoiMarkers } from '../../../components/poi-markers';
 import { SavedItemsPanel, savedItemsTexts } from '../../../components/saved-items-panel';
-import { useErrorText } from '../../../lib/error-text';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useDeleteConfirm } from '../../../lib/use-delete-confirm';
 import { useDeletePoiMutation, usePoisQuery, useSavePoiMutation } from '../pois.queries';
 
 interface PoiFormValues {
@@ -60,13 +60,11 @@ const inRange = (value: number | string, limit: number) =>
 /** /poi: points of interest on a map (a click places the one being edited), their list and form. */
 export function PoiWorkspace() {
   const { t } = useTranslation('pois');
-  const describeError = useErrorText();
   const pois = usePoisQuery();
   const save = useSavePoiMutation();
   const remove = useDeletePoiMutation();
   const [selectedId, setSelectedId] = useState<number | 'new' | null>(null);
   const [focus, setFocus] = useState<[number, number] | null>(null);
-  const [toDelete, setToDelete] = useState<PoiDto | null>(null);
   const form = useForm<PoiFormValues>({
     mode: 'controlled',
     initialValues: EMPTY,
@@ -106,6 +104,10 @@ export function PoiWorkspace() {
     setSelectedId(null);
     form.setValues(EMPTY);
   };
+  const del = useDeleteConfirm<PoiDto>(remove, t('deleted'), t('deleteFailed'), (item) => {
+    if (selectedId === item.id) close();
+  });
+
   const submit = (values: PoiFormValues) => {
     const input = {
       name: values.name.trim(),
@@ -118,23 +120,12 @@ export function PoiWorkspace() {
       { id: typeof selectedId === 'number' ? selectedId : undefined, input },
       {
         onSuccess: (saved) => {
-          notifications.show({ color: 'green', message: t('saved') });
+          notifySuccess(t('saved'));
           setSelectedId(saved.id);
         },
-        onError: (error) => notifications.show({ color: 'red', title: t('saveFailed'), message: describeError(error) }),
+        onError: (error) => notifyError(error, t('saveFailed')),
       },
     );
-  };
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    remove.mutate(toDelete.id, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: t('deleted') });
-        if (selectedId === toDelete.id) close();
-        setToDelete(null);
-      },
-      onError: (error) => notifications.show({ color: 'red', title: t('deleteFailed'), message: describeError(error) }),
-    });
   };
 
   return (
@@ -162,7 +153,7 @@ export function PoiWorkspace() {
             form.setValues(EMPTY);
             form.clearErrors();
           }}
-          onDelete={setToDelete}
+          onDelete={del.ask}
           describe={(poi) => t(`category.${poi.category}`)}
           mark={(poi) => <CategoryIcon category={poi.category} />}
         />
@@ -201,14 +192,11 @@ export function PoiWorkspace() {
         )}
       </SimpleGrid>
       <ConfirmModal
-        opened={toDelete !== null}
+        {...del.modal}
         title={t('deleteTitle')}
-        message={t('deleteMessage', { name: toDelete?.name ?? '' })}
+        message={t('deleteMessage', { name: del.deleting?.name ?? '' })}
         confirmLabel={t('delete')}
         cancelLabel={t('cancel')}
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setToDelete(null)}
       />
     </Stack>
   );
