@@ -6,7 +6,7 @@ import { AreaError, parseArea } from '@waymark/geo/area';
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../http-error';
 import type { AuthContext } from '../../plugins/app/auth-context';
-import { linkedResource, newRowTenant } from '../shared/linked-resources';
+import { linkedResource, nameOrDescriptionHas, newRowTenant } from '../shared/linked-resources';
 
 const WITH_LINKS = { devices: { select: { deviceId: true } }, groups: { select: { groupId: true } } } as const;
 type RouteRow = Prisma.RouteGetPayload<{ include: typeof WITH_LINKS }>;
@@ -31,12 +31,7 @@ const routes = linkedResource({
   links: {
     group: (groupId) => ({ groups: { some: { groupId } } }),
     device: (deviceId) => ({ devices: { some: { deviceId } } }),
-    keyword: (keyword) => ({
-      OR: [
-        { name: { contains: keyword, mode: 'insensitive' } },
-        { description: { contains: keyword, mode: 'insensitive' } },
-      ],
-    }),
+    keyword: nameOrDescriptionHas,
   },
 });
 

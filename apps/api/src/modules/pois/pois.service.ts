@@ -4,7 +4,7 @@ import { POI_CATEGORIES } from '@waymark/contracts/poi';
 import type { Poi, Prisma } from '@waymark/db/client';
 import type { AppContext } from '../../context';
 import type { AuthContext } from '../../plugins/app/auth-context';
-import { linkedResource, newRowTenant } from '../shared/linked-resources';
+import { linkedResource, nameOrDescriptionHas, newRowTenant } from '../shared/linked-resources';
 
 const pois = linkedResource({
   kind: null,
@@ -13,12 +13,7 @@ const pois = linkedResource({
   audit: { action: 'poi', objectType: 'poi' },
   orderBy: [{ name: 'asc' }, { id: 'asc' }],
   links: {
-    keyword: (keyword) => ({
-      OR: [
-        { name: { contains: keyword, mode: 'insensitive' } },
-        { description: { contains: keyword, mode: 'insensitive' } },
-      ],
-    }),
+    keyword: nameOrDescriptionHas,
   },
 });
 
