@@ -38,6 +38,8 @@ const TotpSetupPage = page(() => import('./pages/totp-setup-page'), 'TotpSetupPa
 // (feature pages: one `page()` line each, kept in the feature's block of the route tree below)
 // geofences, alerts and notifications features
 const GeofencePage = page(() => import('./pages/geofence-page'), 'GeofencePage');
+const RoutePage = page(() => import('./pages/route-page'), 'RoutePage');
+const PoiPage = page(() => import('./pages/poi-page'), 'PoiPage');
 const AlertsPage = page(() => import('./pages/alerts-page'), 'AlertsPage');
 const AlertDetailsPage = page(() => import('./pages/alert-details-page'), 'AlertDetailsPage');
 const EventPage = page(() => import('./pages/event-page'), 'EventPage');
@@ -103,6 +105,8 @@ export const routes: RouteObject[] = [
           ...petReportRoutes,
           // the geofence editor could stand alone; it gets the main layout for the map's width and the nav
           { path: 'geofence', element: guarded(<GeofencePage />, 'VIEW_GEOFENCES') },
+          { path: 'route', element: guarded(<RoutePage />, 'VIEW_ROUTES') },
+          { path: 'poi', element: guarded(<PoiPage />, 'VIEW_POIS') },
           // devices, radar, command, position, network, track (devices feature)
           { path: 'devices', element: guarded(<DevicesPage />, 'VIEW_DEVICES') },
           // the first-run path adds a device: the flags of POST /api/devices

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, repeatedSchema, timeSchema, timeZoneSchema } from './common';
 
-/** Traccar's event types, plus temperature drop/increase (threshold crossings). */
+/** Traccar's event types, plus temperature drop/increase (threshold crossings) and leaving/rejoining a planned route. */
 export const EVENT_TYPES = [
   'commandResult',
   'deviceOnline',
@@ -24,6 +24,8 @@ export const EVENT_TYPES = [
   'media',
   'temperatureDrop',
   'temperatureIncrease',
+  'routeExit',
+  'routeEnter',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export const eventTypeSchema = z.enum(EVENT_TYPES);

@@ -88,6 +88,10 @@ export const BODIES: Record<string, unknown> = {
   'PUT /api/v2/pets/:id/profile': { species: 'dog', activeMinutesGoal: 60, stepsGoal: 8000 },
   'POST /api/v2/forwarding': { name: 'F', type: 'webhook', url: 'https://hooks.example.test/in' },
   'PUT /api/v2/forwarding/:id': { name: 'F2', type: 'webhook', url: 'https://hooks.example.test/in' },
+  'POST /api/v2/routes': { name: 'R', area: 'LINESTRING (1 2, 1.01 2.01)', width: 50 },
+  'PUT /api/v2/routes/:id': { name: 'R2' },
+  'POST /api/v2/pois': { name: 'P', category: 'fuel', latitude: 1, longitude: 2 },
+  'PUT /api/v2/pois/:id': { name: 'P2' },
 };
 
 /** The body to send to `method url` (none for a route that reads). */
@@ -114,6 +118,8 @@ export async function buildForeignRows(db: Db, b: { id: number }, userB: { id: n
   const groupB = await db.group.create({ data: { name: 'B group', tenantId: b.id } });
   const geofenceB = await db.geofence.create({ data: { name: 'B', area: 'CIRCLE (1 2, 10)', tenantId: b.id } });
   const calendarB = await db.calendar.create({ data: { name: 'B', data: 'x', tenantId: b.id } });
+  const routeB = await db.route.create({ data: { name: 'B', area: 'LINESTRING (1 2, 1.01 2.01)', tenantId: b.id } });
+  const poiB = await db.poi.create({ data: { name: 'B', latitude: 1, longitude: 2, tenantId: b.id } });
   const scheduledB = await db.scheduledReport.create({
     data: { tenantId: b.id, userId: userB.id, type: 'trips', description: 'B', calendarId: calendarB.id },
   });
@@ -247,6 +253,8 @@ export async function buildForeignRows(db: Db, b: { id: number }, userB: { id: n
     '/api/reports/devices/:type': 'pdf',
     '/api/v2/forwarding/:id': forwardingB.id,
     '/api/v2/forwarding/:id/status': forwardingB.id,
+    '/api/v2/routes/:id': routeB.id,
+    '/api/v2/pois/:id': poiB.id,
     // a report's download names the foreign device in its query
     ...Object.fromEntries(
       ['events', 'route', 'trips', 'stops', 'summary', 'geofences', 'combined', 'chart'].map((type) => [
@@ -262,6 +270,8 @@ export async function buildForeignRows(db: Db, b: { id: number }, userB: { id: n
     shareB,
     groupB,
     geofenceB,
+    routeB,
+    poiB,
     calendarB,
     scheduledB,
     driverB,

@@ -54,6 +54,8 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
     for (const row of await Promise.all([
       t.ctx.db.group.findUnique({ where: { id: foreign.groupB.id } }),
       t.ctx.db.geofence.findUnique({ where: { id: foreign.geofenceB.id } }),
+      t.ctx.db.route.findUnique({ where: { id: foreign.routeB.id } }),
+      t.ctx.db.poi.findUnique({ where: { id: foreign.poiB.id } }),
       t.ctx.db.calendar.findUnique({ where: { id: foreign.calendarB.id } }),
       t.ctx.db.driver.findUnique({ where: { id: foreign.driverB.id } }),
       t.ctx.db.maintenance.findUnique({ where: { id: foreign.maintenanceB.id } }),

@@ -24,6 +24,8 @@ import { onboardingV2Routes } from './onboarding/onboarding.v2.routes';
 import { passwordRoutes } from './password/password.routes';
 import { permissionsRoutes } from './permissions/permissions.routes';
 import { petsV2Routes } from './pets/pets.v2.routes';
+import { plannedRoutesV2Routes } from './planned-routes/planned-routes.v2.routes';
+import { poisV2Routes } from './pois/pois.v2.routes';
 import { positionsRoutes } from './positions/positions.routes';
 import { fleetV2Routes } from './reports/fleet.v2.routes';
 import { reportsRoutes } from './reports/reports.routes';
@@ -99,4 +101,6 @@ export const V2_ROUTES: readonly RoutesPlugin[] = [
   petsV2Routes,
   onboardingV2Routes,
   forwardingV2Routes,
+  plannedRoutesV2Routes,
+  poisV2Routes,
 ];

@@ -6,16 +6,20 @@ import { compileComputed } from '../computed/evaluate';
 import type { MaintenanceLink } from './event-engine/types';
 import type { GeofenceShape } from './geofences';
 import { shapeOf } from './geofences';
+import type { RouteShape } from './routes';
+import { routeShapeOf } from './routes';
 
 /** What is linked to a device (directly, or through its group or that group's parents) that the pipeline needs. */
 export interface DeviceLinks {
   geofences: GeofenceShape[];
+  /** planned routes whose corridor the device should keep to */
+  routes: RouteShape[];
   maintenances: MaintenanceLink[];
   /** computed attributes, compiled, in the order they apply */
   computed: CompiledComputed[];
 }
 
-const EMPTY: DeviceLinks = { geofences: [], maintenances: [], computed: [] };
+const EMPTY: DeviceLinks = { geofences: [], routes: [], maintenances: [], computed: [] };
 
 interface ComputedRowOf {
   id: number;
@@ -25,7 +29,10 @@ interface ComputedRowOf {
   priority: number;
 }
 
-/** Geofences (with their calendar's text), maintenances and computed attributes of each device, in one statement. */
+/**
+ * Geofences (with their calendar's text), planned routes, maintenances and computed attributes of each device, in
+ * one statement.
+ */
 async function loadLinks(
   client: pg.PoolClient,
   deviceIds: number[],
@@ -52,6 +59,13 @@ async function loadLinks(
              SELECT ch.device, gg."geofenceId" FROM chain ch JOIN group_geofences gg ON gg."groupId" = ch."groupId") l
        JOIN geofences g ON g.id = l.id LEFT JOIN calendars c ON c.id = g."calendarId"
      UNION ALL
+     SELECT 'r', l.device, r.id, r.area, NULL, NULL, NULL, r.width, NULL, r.name, NULL
+       FROM (SELECT dr."deviceId" AS device, dr."routeId" AS id FROM device_routes dr
+              WHERE dr."deviceId" = ANY($1::int[])
+             UNION
+             SELECT ch.device, gr."routeId" FROM chain ch JOIN group_routes gr ON gr."groupId" = ch."groupId") l
+       JOIN routes r ON r.id = l.id
+     UNION ALL
      SELECT 'm', l.device, m.id, m.type, m.attributes, NULL, NULL, m.start, m.period, NULL, NULL
        FROM (SELECT dm."deviceId" AS device, dm."maintenanceId" AS id FROM device_maintenances dm
               WHERE dm."deviceId" = ANY($1::int[])
@@ -70,13 +84,15 @@ async function loadLinks(
   for (const r of rows) {
     let entry = links.get(r.device);
     if (!entry) {
-      entry = { geofences: [], maintenances: [], computed: [] };
+      entry = { geofences: [], routes: [], maintenances: [], computed: [] };
       links.set(r.device, entry);
     }
     if (r.kind === 'c') {
       const list = computed.get(r.device) ?? [];
       list.push({ id: r.id, attribute: r.name, expression: r.text, type: r.data, priority: r.priority });
       computed.set(r.device, list);
+    } else if (r.kind === 'r') {
+      entry.routes.push(routeShapeOf(r.id, r.name, r.text, r.start));
     } else if (r.kind === 'g') {
       entry.geofences.push(shapeOf(r.id, r.text, r.attributes, r.calendar));
       if (r.calendar !== null && r.data !== null) calendars.set(r.calendar, r.data);

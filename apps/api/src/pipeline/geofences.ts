@@ -14,27 +14,32 @@ export interface GeofenceShape {
 
 const parsed = new Map<string, Area | null>();
 
-export function shapeOf(
-  id: number,
-  text: string,
-  attributes: Record<string, unknown> | null,
-  calendarId: number | null,
-): GeofenceShape {
+/** The parsed area of a stored text, parsed once per text (shared by geofences and planned routes). */
+export function parsedArea(id: number, text: string): Area | null {
   const key = `${id}:${text}`;
   if (!parsed.has(key)) {
     let area: Area | null = null;
     try {
       area = parseArea(text);
     } catch {
-      area = null; // an unreadable area matches nothing; the geofence API refuses to store one
+      area = null; // an unreadable area matches nothing; the geofence and route APIs refuse to store one
     }
     if (parsed.size > 50_000) parsed.clear();
     parsed.set(key, area);
   }
+  return parsed.get(key) ?? null;
+}
+
+export function shapeOf(
+  id: number,
+  text: string,
+  attributes: Record<string, unknown> | null,
+  calendarId: number | null,
+): GeofenceShape {
   const distance = Number(attributes?.polylineDistance ?? 25);
   return {
     id,
-    area: parsed.get(key) ?? null,
+    area: parsedArea(id, text),
     lineDistance: Number.isFinite(distance) ? distance : 25,
     attributes: attributes ?? {},
     calendarId,

@@ -140,6 +140,7 @@ export function createPositionPipeline(deps: PipelineDeps) {
           linked?.maintenances ?? [],
           linkCache.calendarAllows,
           events,
+          linked?.routes ?? [],
         );
         let last = device.last;
         let cursor = device.busCursor;

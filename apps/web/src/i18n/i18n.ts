@@ -24,6 +24,12 @@ import mapFr from '../features/map/locales/fr.json';
 import notificationsEl from '../features/notifications/locales/el.json';
 import notificationsEn from '../features/notifications/locales/en.json';
 import notificationsFr from '../features/notifications/locales/fr.json';
+import plannedRoutesEl from '../features/planned-routes/locales/el.json';
+import plannedRoutesEn from '../features/planned-routes/locales/en.json';
+import plannedRoutesFr from '../features/planned-routes/locales/fr.json';
+import poisEl from '../features/pois/locales/el.json';
+import poisEn from '../features/pois/locales/en.json';
+import poisFr from '../features/pois/locales/fr.json';
 import settingsEl from '../features/settings/locales/el.json';
 import settingsEn from '../features/settings/locales/en.json';
 import settingsFr from '../features/settings/locales/fr.json';
@@ -50,6 +56,8 @@ export const resources = {
     map: mapEn,
     devices: devicesEn,
     geofences: geofencesEn,
+    plannedRoutes: plannedRoutesEn,
+    pois: poisEn,
     alerts: alertsEn,
     notifications: notificationsEn,
     groups: groupsEn,
@@ -62,6 +70,8 @@ export const resources = {
     map: mapFr,
     devices: devicesFr,
     geofences: geofencesFr,
+    plannedRoutes: plannedRoutesFr,
+    pois: poisFr,
     alerts: alertsFr,
     notifications: notificationsFr,
     groups: groupsFr,
@@ -74,6 +84,8 @@ export const resources = {
     map: mapEl,
     devices: devicesEl,
     geofences: geofencesEl,
+    plannedRoutes: plannedRoutesEl,
+    pois: poisEl,
     alerts: alertsEl,
     notifications: notificationsEl,
     groups: groupsEl,

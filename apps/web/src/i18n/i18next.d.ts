@@ -17,6 +17,8 @@ import type maintenance from '../features/maintenance/locales/en.json';
 import type map from '../features/map/locales/en.json';
 import type notifications from '../features/notifications/locales/en.json';
 import type pets from '../features/pets/locales/en.json';
+import type plannedRoutes from '../features/planned-routes/locales/en.json';
+import type pois from '../features/pois/locales/en.json';
 import type replay from '../features/replay/locales/en.json';
 import type reports from '../features/reports/locales/en.json';
 import type savedCommands from '../features/saved-commands/locales/en.json';
@@ -33,6 +35,8 @@ declare module 'i18next' {
       devices: typeof devices;
       deviceLog: typeof deviceLog;
       geofences: typeof geofences;
+      plannedRoutes: typeof plannedRoutes;
+      pois: typeof pois;
       alerts: typeof alerts;
       pets: typeof pets;
       notifications: typeof notifications;

@@ -18,6 +18,7 @@ import {
   IconRadar,
   IconReportAnalytics,
   IconRoute,
+  IconRoute2,
   IconSettings,
   IconSteeringWheel,
   IconTerminal2,
@@ -41,6 +42,8 @@ export interface NavItem {
     | 'nav.command'
     | 'nav.savedCommands'
     | 'nav.geofences'
+    | 'nav.routes'
+    | 'nav.pois'
     | 'nav.petReports'
     | 'nav.alerts'
     | 'nav.alertDetails'
@@ -108,6 +111,8 @@ export const navSections: readonly NavSection[] = [
       { label: 'nav.command', to: '/command', icon: IconTerminal2, permissions: ['SEND_COMMAND'] },
       { label: 'nav.savedCommands', to: '/commands/saved', icon: IconListDetails, permissions: ['SEND_COMMAND'] },
       { label: 'nav.geofences', to: '/geofence', icon: IconPolygon, permissions: ['VIEW_GEOFENCES'] },
+      { label: 'nav.routes', to: '/route', icon: IconRoute2, permissions: ['VIEW_ROUTES'] },
+      { label: 'nav.pois', to: '/poi', icon: IconMapPin, permissions: ['VIEW_POIS'] },
       { label: 'nav.petReports', to: '/report/pets/activity-only', icon: PetIcon },
     ],
   },

@@ -9,9 +9,14 @@ export interface DeleteMutation {
 
 /**
  * The item awaiting a confirmed delete: `ask` opens the confirmation, `modal` holds the
- * ConfirmModal's state and handlers (confirming deletes, toasts, then closes).
+ * ConfirmModal's state and handlers (confirming deletes, toasts, then closes and hands the item to `then`).
  */
-export function useDeleteConfirm<T extends { id: number }>(remove: DeleteMutation, deleted: string, failed: string) {
+export function useDeleteConfirm<T extends { id: number }>(
+  remove: DeleteMutation,
+  deleted: string,
+  failed: string,
+  then?: (item: T) => void,
+) {
   const [deleting, setDeleting] = useState<T | null>(null);
   const close = () => setDeleting(null);
   return {
@@ -21,7 +26,14 @@ export function useDeleteConfirm<T extends { id: number }>(remove: DeleteMutatio
       opened: deleting !== null,
       loading: remove.isPending,
       onConfirm: () => {
-        if (deleting) remove.mutate(deleting.id, notifyOutcome(deleted, failed, close));
+        if (!deleting) return;
+        remove.mutate(
+          deleting.id,
+          notifyOutcome(deleted, failed, () => {
+            close();
+            then?.(deleting);
+          }),
+        );
       },
       onClose: close,
     },

@@ -106,6 +106,29 @@ describe('GET /api/reports/stops', () => {
     expect(long.refuels[0]?.time).toBe(at(130));
     expect(long.spentFuel).toBe(0);
   });
+
+  it('names the nearest POI within 500 m of stops and trip ends, only for callers with VIEW_POIS', async () => {
+    const tenantId = car.tenantId;
+    const longStop = 52.5 + 38 * STEP_DEG;
+    await h.t.ctx.db.poi.createMany({
+      data: [
+        { name: 'Yard far corner', latitude: 52.503, longitude: 13.4, tenantId }, // 334 m
+        { name: 'Yard gate', latitude: 52.501, longitude: 13.4, tenantId }, // 111 m: the nearer one
+        { name: 'Fuel station', latitude: longStop + 0.002, longitude: 13.4, category: 'fuel', tenantId },
+        { name: 'Too far', latitude: 52.5 + 58 * STEP_DEG + 0.006, longitude: 13.4, tenantId }, // 667 m
+      ],
+    });
+    const withPois = await member(tenantId, ['VIEW_STOP_REPORTS', 'VIEW_TRIP_REPORTS', 'VIEW_POIS']);
+    const stops = await get<ReportStop[]>(`stops?deviceId=${car.id}&${day}`, withPois);
+    expect(stops.map((s) => s.poi)).toEqual(['Yard gate', 'Fuel station', null]);
+    const trips = await get<ReportTrip[]>(`trips?deviceId=${car.id}&${day}`, withPois);
+    expect(trips.map((t) => [t.startPoi, t.endPoi])).toEqual([
+      ['Yard gate', 'Fuel station'],
+      ['Fuel station', null],
+    ]);
+    const without = await get<ReportStop[]>(`stops?deviceId=${car.id}&${day}`);
+    expect(without.map((s) => s.poi)).toEqual([null, null, null]);
+  });
 });
 
 describe('GET /api/reports/summary', () => {

@@ -30,7 +30,7 @@ import { stopPlaces, tripPlaces } from './report-addresses';
 import type { DownloadKind, ReportContent } from './report-download';
 import { DOWNLOAD_FLAG, DOWNLOAD_KINDS, mailReport, sendDownload } from './report-download';
 import { routePositions, routeReport, routeScope } from './route.report';
-import { driverNames, presentStop, presentTrip } from './segments.presenter';
+import { presentStops, presentTrips } from './segments.presenter';
 import { segmentsReport } from './segments.report';
 import { summaryReport } from './summary.report';
 
@@ -104,9 +104,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   const trips = async (auth: AuthContext, q: z.infer<typeof tripsQuerySchema>) => {
-    const items = await segmentsReport(auth, 'trip', q);
-    const drivers = await driverNames(auth, items);
-    const rows = items.map((i) => presentTrip(i, drivers));
+    const rows = await presentTrips(auth, await segmentsReport(auth, 'trip', q));
     // before grouping, so that group trips take their members' addresses
     await fillAddresses(ctx.geocoder, tripPlaces(rows));
     return q.groupTrips ? [...rows, ...groupTrips(rows)] : rows;
@@ -116,7 +114,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   }));
 
   const stops = async (auth: AuthContext, q: ReportQuery) => {
-    const rows = (await segmentsReport(auth, 'stop', q)).map(presentStop);
+    const rows = await presentStops(auth, await segmentsReport(auth, 'stop', q));
     await fillAddresses(ctx.geocoder, stopPlaces(rows));
     return rows;
   };

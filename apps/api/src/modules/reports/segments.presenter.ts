@@ -1,6 +1,8 @@
 import type { Refuel, ReportStop, ReportTrip } from '@waymark/contracts/report';
 import type { Segment } from '../../pipeline/activity/activity-types';
 import type { AuthContext } from '../../plugins/app/auth-context';
+import type { NearestPoi } from '../pois/nearest-poi';
+import { nearestPois } from '../pois/nearest-poi';
 import type { DeviceSegment } from './segments.report';
 
 const KNOTS_PER_MPS = 1 / 0.514444;
@@ -24,7 +26,7 @@ function fuelSpent(s: Segment): number {
 }
 
 /** The drivers' names of some unique ids, as the caller sees them. */
-export async function driverNames(auth: AuthContext, items: DeviceSegment[]): Promise<Map<string, string>> {
+async function driverNames(auth: AuthContext, items: DeviceSegment[]): Promise<Map<string, string>> {
   const ids = [...new Set(items.map((i) => i.segment.tally.driver).filter((d): d is string => d !== null))];
   if (ids.length === 0) return new Map();
   const rows = await auth.db.driver.findMany({
@@ -34,7 +36,7 @@ export async function driverNames(auth: AuthContext, items: DeviceSegment[]): Pr
   return new Map(rows.map((r) => [r.uniqueId, r.name]));
 }
 
-export function presentTrip({ device, segment: s }: DeviceSegment, drivers: Map<string, string>): ReportTrip {
+function presentTrip({ device, segment: s }: DeviceSegment, drivers: Map<string, string>, poi: NearestPoi): ReportTrip {
   const duration = s.end.time - s.start.time;
   return {
     deviceId: device.id,
@@ -49,6 +51,8 @@ export function presentTrip({ device, segment: s }: DeviceSegment, drivers: Map<
     endLon: s.end.longitude,
     startAddress: s.start.address,
     endAddress: s.end.address,
+    startPoi: poi(s.start.latitude, s.start.longitude),
+    endPoi: poi(s.end.latitude, s.end.longitude),
     startOdometer: s.start.odometer,
     endOdometer: s.end.odometer,
     distance: s.tally.distance,
@@ -65,7 +69,7 @@ export function presentTrip({ device, segment: s }: DeviceSegment, drivers: Map<
   };
 }
 
-export function presentStop({ device, segment: s }: DeviceSegment): ReportStop {
+function presentStop({ device, segment: s }: DeviceSegment, poi: NearestPoi): ReportStop {
   return {
     deviceId: device.id,
     deviceName: device.name,
@@ -75,6 +79,7 @@ export function presentStop({ device, segment: s }: DeviceSegment): ReportStop {
     latitude: s.start.latitude,
     longitude: s.start.longitude,
     address: s.start.address,
+    poi: poi(s.start.latitude, s.start.longitude),
     duration: s.end.time - s.start.time,
     startOdometer: s.start.odometer,
     endOdometer: s.end.odometer,
@@ -96,4 +101,23 @@ export function presentStop({ device, segment: s }: DeviceSegment): ReportStop {
           ]
         : [],
   };
+}
+
+/** The rows of a trips report: drivers' names and the POIs near each end looked up once for all of them. */
+export async function presentTrips(auth: AuthContext, items: DeviceSegment[]): Promise<ReportTrip[]> {
+  const drivers = await driverNames(auth, items);
+  const poi = await nearestPois(
+    auth,
+    items.flatMap(({ segment: s }) => [s.start, s.end]),
+  );
+  return items.map((i) => presentTrip(i, drivers, poi));
+}
+
+/** The rows of a stops report, with the POI near each stop looked up once for all of them. */
+export async function presentStops(auth: AuthContext, items: DeviceSegment[]): Promise<ReportStop[]> {
+  const poi = await nearestPois(
+    auth,
+    items.map(({ segment: s }) => s.start),
+  );
+  return items.map((i) => presentStop(i, poi));
 }

@@ -10,7 +10,7 @@ import type { ReportRowTypes } from '../reports/export/report-export';
 import { loadReportNames } from '../reports/export/report-names';
 import { geofencesReport } from '../reports/geofences.report';
 import { routePositions, routeScope } from '../reports/route.report';
-import { driverNames, presentStop, presentTrip } from '../reports/segments.presenter';
+import { presentStops, presentTrips } from '../reports/segments.presenter';
 import { segmentsReport } from '../reports/segments.report';
 import { summaryReport } from '../reports/summary.report';
 
@@ -45,13 +45,10 @@ export async function scheduledRows(
       const rows = (await eventsReport(auth, q)).rows.map(presentEvent);
       return { rows, names: await loadReportNames(auth, deviceIdsOf(rows)) };
     }
-    case 'trips': {
-      const items = await segmentsReport(auth, 'trip', q);
-      const drivers = await driverNames(auth, items);
-      return { rows: items.map((i) => presentTrip(i, drivers)) };
-    }
+    case 'trips':
+      return { rows: await presentTrips(auth, await segmentsReport(auth, 'trip', q)) };
     case 'stops':
-      return { rows: (await segmentsReport(auth, 'stop', q)).map(presentStop) };
+      return { rows: await presentStops(auth, await segmentsReport(auth, 'stop', q)) };
     case 'summary':
       return { rows: await summaryReport(auth, q) };
     case 'geofences':

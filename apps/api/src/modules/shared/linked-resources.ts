@@ -36,6 +36,14 @@ export async function linkedListConditions<W>(
   return where;
 }
 
+/** The usual `keyword` list condition: the name or the description contains it, in any case. */
+export const nameOrDescriptionHas = (keyword: string) => ({
+  OR: [
+    { name: { contains: keyword, mode: 'insensitive' as const } },
+    { description: { contains: keyword, mode: 'insensitive' as const } },
+  ],
+});
+
 /** The tenant a new row belongs to: the caller's for tenant users, the body's (or none) for platform staff. */
 export function newRowTenant(auth: AuthContext, requested: number | null | undefined): number | null {
   if (!auth.scope.platform) return requested ?? auth.user.tenantId;

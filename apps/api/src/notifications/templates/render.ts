@@ -75,6 +75,7 @@ export function renderEvent(language: Language, unit: SpeedUnit, facts: EventFac
     device: facts.deviceName,
     time: formatTime(facts.eventTime),
     geofence: facts.geofenceName ?? '',
+    route: text(a.routeName),
     alarm: text(a.alarm),
     speed: formatSpeed(knots, unit),
     result: text(a.result),

@@ -1,4 +1,4 @@
-/** Placeholders: {device} {time} {geofence} {alarm} {speed} {result} {maintenance} {driver} */
+/** Placeholders: {device} {time} {geofence} {route} {alarm} {speed} {result} {maintenance} {driver} */
 export interface EventTexts {
   /** mail subject, and the title of a push */
   subject: string;
@@ -44,6 +44,11 @@ const en: LanguagePack = {
     media: { subject: '{device}: new media', short: '{device} sent a media file at {time}' },
     temperatureDrop: { subject: '{device}: temperature drop', short: 'Temperature drop on {device} at {time}' },
     temperatureIncrease: { subject: '{device}: temperature rise', short: 'Temperature rise on {device} at {time}' },
+    routeExit: { subject: '{device} left route {route}', short: '{device} left its route {route} at {time}' },
+    routeEnter: {
+      subject: '{device} is back on route {route}',
+      short: '{device} came back on its route {route} at {time}',
+    },
   },
   fallback: { subject: '{device}: event', short: 'Event on {device} at {time}' },
   labels: { time: 'Time', position: 'Position', speed: 'Speed', address: 'Address' },
@@ -104,6 +109,14 @@ const fr: LanguagePack = {
       subject: '{device} : hausse de température',
       short: 'Hausse de température sur {device} à {time}',
     },
+    routeExit: {
+      subject: '{device} a quitté l’itinéraire {route}',
+      short: '{device} a quitté son itinéraire {route} à {time}',
+    },
+    routeEnter: {
+      subject: '{device} est revenu sur l’itinéraire {route}',
+      short: '{device} est revenu sur son itinéraire {route} à {time}',
+    },
   },
   fallback: { subject: '{device} : événement', short: 'Événement sur {device} à {time}' },
   labels: { time: 'Heure', position: 'Position', speed: 'Vitesse', address: 'Adresse' },
@@ -163,6 +176,14 @@ const el: LanguagePack = {
     temperatureIncrease: {
       subject: '{device}: αύξηση θερμοκρασίας',
       short: 'Αύξηση θερμοκρασίας στο {device} στις {time}',
+    },
+    routeExit: {
+      subject: 'Το {device} βγήκε από τη διαδρομή {route}',
+      short: 'Το {device} βγήκε από τη διαδρομή {route} στις {time}',
+    },
+    routeEnter: {
+      subject: 'Το {device} επέστρεψε στη διαδρομή {route}',
+      short: 'Το {device} επέστρεψε στη διαδρομή {route} στις {time}',
     },
   },
   fallback: { subject: '{device}: συμβάν', short: 'Συμβάν στο {device} στις {time}' },

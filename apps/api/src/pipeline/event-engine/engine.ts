@@ -1,5 +1,6 @@
 import type { EventType } from '@waymark/contracts/event';
 import type { GeofenceShape } from '../geofences';
+import type { RouteShape } from '../routes';
 import type { LastPosition, PipelineConfig, WorkingPosition } from '../types';
 import { alarmEvents } from './alarm-events';
 import { driverEvents } from './driver-events';
@@ -9,6 +10,7 @@ import { maintenanceEvents } from './maintenance-events';
 import { mediaEvents } from './media-events';
 import { motionEvents } from './motion-events';
 import { overspeedEvents } from './overspeed-events';
+import { routeEvents } from './route-events';
 import { thresholdEvents } from './threshold-events';
 import type { EventContext, EventFamily, EventState, MaintenanceLink, PendingEvent } from './types';
 
@@ -18,6 +20,7 @@ const FAMILIES: readonly EventFamily[] = [
   motionEvents,
   overspeedEvents,
   geofenceEvents,
+  routeEvents,
   alarmEvents,
   thresholdEvents,
   maintenanceEvents,
@@ -43,6 +46,7 @@ export function createDeviceEvents(
   maintenances: readonly MaintenanceLink[],
   calendarAllows: (calendarId: number, time: Date) => boolean,
   out: PendingEvent[],
+  routes: readonly RouteShape[] = [],
 ) {
   const result: DeviceEvents = { state: stored as EventState, changed: false };
   const ctx: EventContext = {
@@ -51,6 +55,7 @@ export function createDeviceEvents(
     settings,
     state: result.state,
     geofences,
+    routes,
     maintenances,
     calendarAllows,
     emit(type: EventType, extra = {}) {

@@ -1,5 +1,6 @@
 import type { EventType } from '@waymark/contracts/event';
 import type { GeofenceShape } from '../geofences';
+import type { RouteShape } from '../routes';
 import type { LastPosition, PipelineConfig, WorkingPosition } from '../types';
 
 /**
@@ -17,6 +18,8 @@ export interface EventState {
   geofences?: number[];
   /** geofence id → since when (ms) the position disagrees with `geofences` (dwell pending) */
   dwell?: Record<string, number>;
+  /** planned route id → whether the device was within its corridor at its last position */
+  routes?: Record<string, boolean>;
   /** written by the inactivity sweep (inactivity.ts): the lastUpdate (epoch ms) it fired deviceInactive for */
   inactive?: number;
 }
@@ -51,6 +54,8 @@ export interface EventContext {
   settings: PipelineConfig;
   state: EventState;
   geofences: readonly GeofenceShape[];
+  /** planned routes linked to the device (directly or through its groups) */
+  routes: readonly RouteShape[];
   maintenances: readonly MaintenanceLink[];
   /** whether a geofence's calendar allows events at this time (true when it has none) */
   calendarAllows: (calendarId: number, time: Date) => boolean;

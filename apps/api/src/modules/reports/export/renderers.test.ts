@@ -21,6 +21,8 @@ function trip(overrides: Partial<ReportTrip> = {}): ReportTrip {
     endLon: 23.8,
     startAddress: 'Syntagma, Athens',
     endAddress: null,
+    startPoi: null,
+    endPoi: null,
     startOdometer: 1000,
     endOdometer: 17093.44,
     distance: 16093.44,

@@ -2,10 +2,10 @@ import 'leaflet/dist/leaflet.css';
 import type { GeofenceDto } from '@waymark/contracts/geofence';
 import { useEffect } from 'react';
 import { CircleMarker, MapContainer, Polygon, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { DrawControls } from '../../../components/map-drawing/draw-controls';
+import { EditableShape } from '../../../components/map-drawing/editable-shape';
 import { type GeofenceGeometry, geometryOf, type LatLon, outlineOf } from '../geofence-geometry';
 import { geofenceColours, pathStyle } from '../geofence-style';
-import { DrawControls } from './draw-controls';
-import { EditableShape } from './editable-shape';
 
 export interface GeofenceMapProps {
   geofences: readonly GeofenceDto[];

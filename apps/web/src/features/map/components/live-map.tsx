@@ -7,6 +7,7 @@ import { BaseTileLayer, type TileLayerId, TileLayerSwitcher } from '../../../com
 import type { MapPreferences } from '../use-map-preferences';
 import { DeviceMarkers, FitToFleet, FlyToSelection, FollowPosition, LiveTrails } from './map-layers';
 import { MeasureControls, MeasureLayer, useMeasure } from './measure-tool';
+import { PoiLayer, PoiLayerToggle, usePoiLayer } from './poi-layer';
 
 interface LiveMapProps {
   devices: readonly Device[];
@@ -18,7 +19,10 @@ interface LiveMapProps {
   preferences: MapPreferences;
 }
 
-/** The Leaflet map: base layer switcher, device markers and clusters, live trails, follow and measure tools. */
+/**
+ * The Leaflet map: base layer switcher, device markers and clusters, points of interest (a layer the user may hide),
+ * live trails, follow and measure tools.
+ */
 export function LiveMap({
   devices,
   positions,
@@ -30,6 +34,7 @@ export function LiveMap({
 }: LiveMapProps) {
   const [layer, setLayer] = useState<TileLayerId>(preferences.customTileUrl ? 'custom' : 'osm');
   const measure = useMeasure();
+  const poiLayer = usePoiLayer();
   return (
     <Box pos="relative" h="100%" data-testid="live-map">
       <MapContainer
@@ -41,6 +46,7 @@ export function LiveMap({
         <BaseTileLayer layer={layer} customUrl={preferences.customTileUrl} />
         <FitToFleet positions={positions} enabled={!preferences.presetView} />
         <DeviceMarkers devices={devices} positions={positions} selectedId={selectedId} onSelect={onSelect} />
+        {poiLayer.pois.length > 0 && <PoiLayer pois={poiLayer.pois} />}
         <LiveTrails settings={preferences.trails} selectedId={selectedId} />
         <FlyToSelection selectedId={selectedId} position={selectedPosition} />
         {follow && <FollowPosition position={selectedPosition} />}
@@ -54,6 +60,7 @@ export function LiveMap({
           onClear={measure.clear}
           distanceUnit={preferences.units.distance}
         />
+        {poiLayer.allowed && <PoiLayerToggle shown={poiLayer.shown} onToggle={poiLayer.toggle} />}
         <Paper p={6} withBorder shadow="sm">
           <TileLayerSwitcher value={layer} onChange={setLayer} customUrl={preferences.customTileUrl} />
         </Paper>

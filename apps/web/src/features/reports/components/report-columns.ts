@@ -80,3 +80,8 @@ export const eventColumns = (
     sortValue: (e) => (typeof e.attributes.alarm === 'string' ? e.attributes.alarm : null),
   },
 ];
+
+/** The nearest point of interest of a row (a name from the server, within 500 m; a dash when none is near). */
+export function poiColumn<R>(id: string, label: string, poi: (row: R) => string | null): ReportColumn<R> {
+  return { id, label, sortValue: poi, render: (r) => poi(r) ?? '—' };
+}

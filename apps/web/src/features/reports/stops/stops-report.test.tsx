@@ -12,13 +12,17 @@ describe('stops report', () => {
       'GET /api/reports/stops': () =>
         json(200, [
           aStop(),
-          aStop({ positionId: 160, startTime: '2026-11-18T20:00:00.000Z', address: null, thefts: [theft] }),
+          aStop({ positionId: 160, startTime: '2026-11-18T20:00:00.000Z', address: null, poi: null, thefts: [theft] }),
         ]),
     });
     const rows = await screen.findAllByTestId('report-row');
     expect(rows).toHaveLength(2);
     expect(within(rows[0] as HTMLElement).getByText('Marousi depot')).toBeTruthy();
     expect(within(rows[0] as HTMLElement).getByText('1 h 30 min')).toBeTruthy();
+    // the nearest point of interest, from the server; none near the second stop
+    expect(screen.getByRole('columnheader', { name: 'Nearest POI' })).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('Shell Marousi')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).queryByText('Shell Marousi')).toBeNull();
     expect(within(rows[1] as HTMLElement).getByText('38.010000°, 23.790000°')).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByText('18 l (1)')).toBeTruthy();
     const totals = within(screen.getByTestId('report-totals'));

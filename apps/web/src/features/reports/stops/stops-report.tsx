@@ -2,7 +2,7 @@ import { type ReportStop, reportStopSchema } from '@waymark/contracts/report';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deviceColumn, fuelColumns, measureColumn, timeColumn } from '../components/report-columns';
+import { deviceColumn, fuelColumns, measureColumn, poiColumn, timeColumn } from '../components/report-columns';
 import type { LatLng } from '../components/report-map';
 import { SelectableReport } from '../components/report-split';
 import type { ReportColumn } from '../components/report-table';
@@ -25,6 +25,7 @@ function stopColumns(t: TFunction<'reports'>, f: ReportFormatters, rows: readonl
       sortValue: (r) => r.address,
       render: (r) => f.place(r.address, r.latitude, r.longitude),
     },
+    poiColumn('poi', t('col.poi'), (r) => r.poi),
     measureColumn('duration', t('col.duration'), (r) => r.duration, f.duration, rows),
     measureColumn('engineHours', t('col.engineHours'), (r) => r.engineHours, f.duration, rows),
     measureColumn('idle', t('col.idleTime'), (r) => r.idleTime, f.duration, rows),

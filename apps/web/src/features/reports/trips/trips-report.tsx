@@ -3,7 +3,14 @@ import { type ReportTrip, reportTripSchema } from '@waymark/contracts/report';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deviceColumn, fuelColumns, measureColumn, speedColumns, timeColumn } from '../components/report-columns';
+import {
+  deviceColumn,
+  fuelColumns,
+  measureColumn,
+  poiColumn,
+  speedColumns,
+  timeColumn,
+} from '../components/report-columns';
 import { ReportMap, type ReportMarker } from '../components/report-map';
 import { ReportSplit } from '../components/report-split';
 import { ReportSwitch } from '../components/report-switch';
@@ -26,6 +33,7 @@ function tripColumns(t: TFunction<'reports'>, f: ReportFormatters, rows: readonl
       sortValue: (r) => r.startAddress,
       render: (r) => f.place(r.startAddress, r.startLat, r.startLon),
     },
+    poiColumn('startPoi', t('col.startPoi'), (r) => r.startPoi),
     timeColumn('end', t('col.endTime'), (r) => r.endTime, f),
     {
       id: 'endPlace',
@@ -33,6 +41,7 @@ function tripColumns(t: TFunction<'reports'>, f: ReportFormatters, rows: readonl
       sortValue: (r) => r.endAddress,
       render: (r) => f.place(r.endAddress, r.endLat, r.endLon),
     },
+    poiColumn('endPoi', t('col.endPoi'), (r) => r.endPoi),
     measureColumn('distance', t('col.distance'), (r) => r.distance, f.distance, rows),
     measureColumn('duration', t('col.duration'), (r) => r.duration, f.duration, rows),
     ...speedColumns(t, f),

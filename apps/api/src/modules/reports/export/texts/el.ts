@@ -86,6 +86,8 @@ export const el: ReportTexts = {
     media: 'Πολυμέσα',
     temperatureDrop: 'Πτώση θερμοκρασίας',
     temperatureIncrease: 'Αύξηση θερμοκρασίας',
+    routeExit: 'Έξοδος από τη διαδρομή',
+    routeEnter: 'Επιστροφή στη διαδρομή',
   },
   alert: {
     title: 'Ειδοποίηση: {type}',

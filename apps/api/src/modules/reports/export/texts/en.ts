@@ -86,6 +86,8 @@ export const en: ReportTexts = {
     media: 'Media',
     temperatureDrop: 'Temperature drop',
     temperatureIncrease: 'Temperature increase',
+    routeExit: 'Left its route',
+    routeEnter: 'Back on its route',
   },
   alert: {
     title: 'Alert: {type}',

@@ -86,6 +86,8 @@ export const fr: ReportTexts = {
     media: 'Média',
     temperatureDrop: 'Baisse de température',
     temperatureIncrease: 'Hausse de température',
+    routeExit: 'Sortie de l’itinéraire',
+    routeEnter: 'Retour sur l’itinéraire',
   },
   alert: {
     title: 'Alerte : {type}',

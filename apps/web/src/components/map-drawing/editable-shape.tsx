@@ -2,7 +2,7 @@ import './geoman';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
-import type { GeofenceGeometry, LatLon } from '../geofence-geometry';
+import type { GeofenceGeometry, LatLon } from '../../features/geofences/geofence-geometry';
 
 const toLatLon = (point: L.LatLng): LatLon => [point.lat, point.lng];
 

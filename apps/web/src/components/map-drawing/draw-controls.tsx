@@ -2,7 +2,7 @@ import './geoman';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMap } from 'react-leaflet';
-import type { GeofenceGeometry } from '../geofence-geometry';
+import type { GeofenceGeometry } from '../../features/geofences/geofence-geometry';
 import { layerToGeometry } from './editable-shape';
 
 const GEOMAN_LANGUAGES = new Set(['en', 'fr', 'el']);
@@ -12,7 +12,14 @@ const GEOMAN_LANGUAGES = new Set(['en', 'fr', 'el']);
  * edited), edit and remove. The drawn layer is handed over as a geometry and taken off the map; the page
  * redraws it as the editable shape.
  */
-export function DrawControls({ onDraw }: { onDraw: (geometry: GeofenceGeometry) => void }) {
+export function DrawControls({
+  onDraw,
+  linesOnly = false,
+}: {
+  onDraw: (geometry: GeofenceGeometry) => void;
+  /** only the line tool (the planned routes page) */
+  linesOnly?: boolean;
+}) {
   const map = useMap();
   const { i18n } = useTranslation();
   const onDrawRef = useRef(onDraw);
@@ -29,8 +36,8 @@ export function DrawControls({ onDraw }: { onDraw: (geometry: GeofenceGeometry) 
       cutPolygon: false,
       rotateMode: false,
       dragMode: true,
-      drawPolygon: true,
-      drawCircle: true,
+      drawPolygon: !linesOnly,
+      drawCircle: !linesOnly,
       drawPolyline: true,
       editMode: true,
       removalMode: true,
@@ -46,7 +53,7 @@ export function DrawControls({ onDraw }: { onDraw: (geometry: GeofenceGeometry) 
       map.off('pm:create', created);
       map.pm.removeControls();
     };
-  }, [map]);
+  }, [map, linesOnly]);
 
   useEffect(() => {
     const language = i18n.language.slice(0, 2);

@@ -1,0 +1,65 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { bodiesOf, json, stubFetch } from '../../../test/fetch-stub';
+import { renderAt } from '../../../test/render';
+import { PoiWorkspace } from './poi-workspace';
+
+const fuel = {
+  id: 5,
+  name: 'Shell Marousi',
+  description: null,
+  category: 'fuel',
+  latitude: 38.05,
+  longitude: 23.8,
+  tenantId: 1,
+};
+
+describe('PoiWorkspace', () => {
+  it('lists points of interest with their category and creates one', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/v2/pois': [
+        () => json(200, { data: [fuel] }),
+        () => json(200, { data: [fuel, { ...fuel, id: 6, name: 'North depot', category: 'depot' }] }),
+      ],
+      'POST /api/v2/pois': () => json(200, { data: { ...fuel, id: 6, name: 'North depot', category: 'depot' } }),
+    });
+    renderAt('/poi', <PoiWorkspace />);
+    expect(await screen.findByText('Shell Marousi')).toBeTruthy();
+    expect(screen.getByText('Fuel')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'New point' }));
+    fireEvent.change(screen.getByLabelText(/^Name/, { selector: 'input' }), { target: { value: 'North depot' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a latitude between -90 and 90')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Latitude'), { target: { value: '38.1' } });
+    fireEvent.change(screen.getByLabelText('Longitude'), { target: { value: '23.81' } });
+    fireEvent.click(screen.getByLabelText(/^Category/, { selector: 'input' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Depot' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Point of interest saved');
+    expect(bodiesOf(fetchMock, 'POST /api/v2/pois')).toEqual([
+      { name: 'North depot', description: null, category: 'depot', latitude: 38.1, longitude: 23.81 },
+    ]);
+    expect(await screen.findByText('North depot')).toBeTruthy();
+  });
+
+  it('deletes the point being edited after confirmation and closes its form', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/v2/pois': [() => json(200, { data: [fuel] }), () => json(200, { data: [] })],
+      'DELETE /api/v2/pois/5': () => new Response(null, { status: 204 }),
+    });
+    renderAt('/poi', <PoiWorkspace />);
+    fireEvent.click(await screen.findByText('Shell Marousi'));
+    expect((screen.getByLabelText(/^Name/, { selector: 'input' }) as HTMLInputElement).value).toBe('Shell Marousi');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Shell Marousi' }));
+    expect(screen.getByText('Delete Shell Marousi?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await screen.findByText('Point of interest deleted');
+    expect(
+      fetchMock.mock.calls.some(([url, init]) => String(url).endsWith('/api/v2/pois/5') && init?.method === 'DELETE'),
+    ).toBe(true);
+    expect(await screen.findByText(/No points of interest yet/)).toBeTruthy();
+    expect(screen.queryByLabelText(/^Name/, { selector: 'input' })).toBeNull();
+  });
+});
