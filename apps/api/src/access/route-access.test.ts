@@ -1,9 +1,9 @@
 import { PERMISSIONS } from '@waymark/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BODIES, bodyOf } from '../testing/access-fixture';
 import { buildTenant, buildUser, signIn } from '../testing/factories';
 import type { TestApp } from '../testing/test-app';
 import { createTestApp } from '../testing/test-app';
-import { BODIES, bodyOf } from './access-fixture';
 
 let t: TestApp;
 beforeAll(async () => {

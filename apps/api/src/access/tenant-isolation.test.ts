@@ -1,10 +1,10 @@
 import type { Permission } from '@waymark/contracts/permissions';
 import { PERMISSIONS, PLATFORM_PERMISSIONS } from '@waymark/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyOf, buildForeignRows } from '../testing/access-fixture';
 import { buildTenant, buildUser, signIn } from '../testing/factories';
 import type { TestApp } from '../testing/test-app';
 import { createTestApp } from '../testing/test-app';
-import { bodyOf, buildForeignRows } from './access-fixture';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ describe('tenant isolation: a user of tenant A cannot read or change rows of ten
     expect(idRoutes.length).toBeGreaterThan(5);
     for (const r of idRoutes) {
       const id = foreign.foreignIds[r.url];
-      expect(id, `add ${r.url} to foreignIds in access-fixture.ts`).toBeDefined();
+      expect(id, `add ${r.url} to foreignIds in testing/access-fixture.ts`).toBeDefined();
       const res = await t.app.inject({
         method: r.method as never,
         // a route with several parameters is given one id for each, in order

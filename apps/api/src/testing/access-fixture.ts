@@ -1,6 +1,6 @@
 import type { Db } from '@waymark/db/client';
-import { buildRole } from '../testing/factories';
-import { storeEvent, storeFix } from '../testing/history';
+import { buildRole } from './factories';
+import { storeEvent, storeFix } from './history';
 
 /*
  * What the two access tests share: route-access.test.ts calls every route of the API with these bodies, and
