@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkJson, real, refSchema, text } from './common';
+import { checkJson, numeric, real, refSchema, text } from './common';
 
 /** A geofence without a colour is drawn in this one. */
 export const DEFAULT_GEOFENCE_COLOR = '#3bb2d0';
@@ -17,8 +17,8 @@ export const geofenceAttributesSchema = z
     fillColor: colour.optional(),
     alertOnEntry: z.boolean().optional(),
     alertOnExit: z.boolean().optional(),
-    polylineDistance: real().positive().max(100_000).optional().describe('corridor width of a line, metres'),
-    speedLimit: real().min(0).optional().describe('knots'),
+    polylineDistance: numeric(real().positive().max(100_000)).optional().describe('corridor width of a line, metres'),
+    speedLimit: numeric(real().min(0)).optional().describe('knots'),
   })
   .catchall(z.unknown())
   .superRefine(checkJson);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { attributesSchema, refSchema, text } from './common';
+import { attributesSchema, INT4_MAX, refSchema, text } from './common';
 
 /** The longest group id accepted as a string; a longer one is refused as 'Invalid group ID'. */
 export const GROUP_ID_MAX_LENGTH = 10;
@@ -11,7 +11,7 @@ export const groupIdRefSchema = z.union([
     .trim()
     .regex(/^\d{1,10}$/, 'a group id is a number')
     .transform(Number)
-    .pipe(refSchema),
+    .pipe(z.number().int().positive().max(INT4_MAX)),
 ]);
 
 /** A group of devices (Traccar's Group): a tree through parentGroupId (Traccar's groupId). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkJson, int4, refSchema, text } from './common';
+import { checkJson, int4, numeric, refSchema, text } from './common';
 import { ALARM_TYPES, eventTypeSchema } from './event';
 
 /** Delivery channels of a rule (Traccar's notificators). */
@@ -57,14 +57,14 @@ const ruleAttributes = z
 
 export const notificationInputSchema = z
   .object({
-    id: int4().optional().describe('ignored (Traccar clients send it)'),
+    id: numeric(int4()).optional().describe('ignored (Traccar clients send it)'),
     type: eventTypeSchema,
     description: text().trim().max(256).nullish(),
     always: z.boolean().default(false),
     notificators: notificatorsSchema.default([]),
     commandId: refSchema.nullish(),
     calendarId: refSchema.nullish(),
-    tenantId: int4().nullish().describe('platform staff: the tenant of the rule'),
+    tenantId: numeric(int4()).nullish().describe('platform staff: the tenant of the rule'),
     attributes: ruleAttributes.default({}),
   })
   .superRefine((v, ctx) => {
