@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { numeric, refSchema } from './common';
+import { numeric, refOrNoneSchema, refSchema } from './common';
 import { deviceInputSchema } from './device';
 import { permissionLinkSchema } from './permission';
 
@@ -32,7 +32,18 @@ describe('numeric text in JSON bodies', () => {
 
   it('applies to the ids of permission links and the references of device bodies', () => {
     expect(permissionLinkSchema.parse({ deviceId: '23', geofenceId: 4 })).toEqual({ deviceId: 23, geofenceId: 4 });
-    const device = deviceInputSchema.parse({ name: 'Van', uniqueId: '1', groupId: '0', fuelTankVolume: '60' });
-    expect(device).toMatchObject({ groupId: 0, fuelTankVolume: 60 });
+    const device = deviceInputSchema.parse({ name: 'Van', uniqueId: '1', groupId: '7', fuelTankVolume: '60' });
+    expect(device).toMatchObject({ groupId: 7, fuelTankVolume: 60 });
+  });
+
+  it("reads Traccar's 0 for no reference as null", () => {
+    expect(refOrNoneSchema.parse(0)).toBeNull();
+    expect(refOrNoneSchema.parse('0')).toBeNull();
+    expect(refOrNoneSchema.parse(12)).toBe(12);
+    expect(refOrNoneSchema.safeParse(-1).success).toBe(false);
+    expect(deviceInputSchema.parse({ name: 'Van', uniqueId: '1', groupId: 0, calendarId: '0' })).toMatchObject({
+      groupId: null,
+      calendarId: null,
+    });
   });
 });

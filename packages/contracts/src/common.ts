@@ -27,6 +27,12 @@ export function numeric<T extends z.ZodType<number, number>>(schema: T) {
 /** A row's id in a JSON body (a foreign key): a positive integer an `integer` column holds, or its numeric text. */
 export const refSchema = numeric(z.number().int().positive().max(INT4_MAX));
 
+/**
+ * A reference of a JSON body where Traccar writes 0 for none (`"calendarId": 0`, `"groupId": 0`): a row's id, or
+ * 0 (as number or text), which reads as null.
+ */
+export const refOrNoneSchema = numeric(z.number().int().min(0).max(INT4_MAX)).transform((v) => (v === 0 ? null : v));
+
 /** Any integer stored in an `integer` column. */
 export const int4 = () => z.number().int().min(INT4_MIN).max(INT4_MAX);
 

@@ -26,7 +26,7 @@ describe('/api/groups', () => {
     const created = await call(headers, 'POST', '/api/groups', { name: 'Fleet', attributes: { speedLimit: 50 } });
     expect(created.statusCode).toBe(200);
     const group = created.json();
-    expect(group).toMatchObject({ name: 'Fleet', parentGroupId: null, groupId: null, tenantId, active: true });
+    expect(group).toMatchObject({ name: 'Fleet', parentGroupId: null, groupId: 0, tenantId, active: true });
     expect(group.attributes).toEqual({ speedLimit: 50 });
     expect(typeof group.id).toBe('number');
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { caller } from '../../plugins/app/auth';
+import { textOrJson } from '../../plugins/app/text-answer';
 import { createShare, revokeShare, viewShare } from './share.service';
 
 const shareParams = z.object({ id: z.string().max(64) });
@@ -16,9 +17,13 @@ export const shareRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/share/device',
     {
       config: { permissions: ['TRACK_DEVICES'] },
-      schema: { body: shareInputSchema, response: { 200: shareLinkSchema } },
+      schema: { body: shareInputSchema, response: { 200: z.union([shareLinkSchema, z.string()]) } },
     },
-    async (req) => createShare(ctx, caller(req), req.body),
+    async (req, reply) => {
+      const link = await createShare(ctx, caller(req), req.body);
+      // Traccar 6 answers the token alone
+      return textOrJson(req, reply, link.id, link);
+    },
   );
 
   app.get(
