@@ -98,7 +98,7 @@ describe('/api/maintenance', () => {
     });
     expect(viaMaintenance.statusCode).toBe(200);
     const ids = async (url: string) => (await call(headers, 'GET', url)).json().map((m: { id: number }) => m.id);
-    expect(await ids('/api/maintenance')).toEqual([reminder.id, oil.id, viaMaintenance.json().id]);
+    expect(await ids('/api/maintenance')).toEqual([oil.id, reminder.id, viaMaintenance.json().id]);
     expect(await ids('/api/maintenance?reminders=false')).toEqual([oil.id]);
     expect(await ids('/api/maintenance?reminders=true')).toEqual([reminder.id, viaMaintenance.json().id]);
     expect(await ids('/api/reminders')).toEqual([reminder.id, viaMaintenance.json().id]);
