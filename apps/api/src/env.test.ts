@@ -60,4 +60,14 @@ describe('configuration', () => {
       expect(() => loadEnv({ WAYMARK_TRUST_PROXY: bad })).toThrow(/WAYMARK_TRUST_PROXY: not an IP address/);
     }
   });
+
+  it('reads further allowed origins as exact origins, refusing paths and other schemes', () => {
+    expect(loadEnv({}).WAYMARK_ALLOWED_ORIGINS).toEqual([]);
+    expect(
+      loadEnv({ WAYMARK_ALLOWED_ORIGINS: ' https://GPS.example.org/ ,http://10.0.0.7:8080,' }).WAYMARK_ALLOWED_ORIGINS,
+    ).toEqual(['https://gps.example.org', 'http://10.0.0.7:8080']);
+    for (const bad of ['gps.example.org', 'https://gps.example.org/app', 'ftp://gps.example.org', 'https://a@b.org']) {
+      expect(() => loadEnv({ WAYMARK_ALLOWED_ORIGINS: bad })).toThrow(/WAYMARK_ALLOWED_ORIGINS: not an origin/);
+    }
+  });
 });

@@ -51,6 +51,25 @@ const trustedProxies = z.string().transform((v, ctx): false | string[] => {
   return entries;
 });
 
+/**
+ * Further origins whose pages may use the session cookie besides WAYMARK_PUBLIC_URL's (another name the web app
+ * is served under): a comma list of scheme://host[:port], kept as URL origins so they compare exactly.
+ */
+const allowedOrigins = z.string().transform((v, ctx): string[] => {
+  const origins: string[] = [];
+  for (const entry of v.split(',').map((e) => e.trim())) {
+    if (entry === '') continue;
+    const url = URL.canParse(entry) ? new URL(entry) : null;
+    const bare = url && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    if (!url || !bare || !['http:', 'https:'].includes(url.protocol)) {
+      ctx.addIssue({ code: 'custom', message: `not an origin (scheme://host[:port]): ${entry}` });
+      return z.NEVER;
+    }
+    origins.push(url.origin);
+  }
+  return origins;
+});
+
 /** Every environment variable Waymark reads, validated once at start (README: Configuration). */
 export const envSchema = z
   .object({
@@ -79,6 +98,7 @@ export const envSchema = z
       )
       .max(253)
       .optional(),
+    WAYMARK_ALLOWED_ORIGINS: allowedOrigins.default([]),
     WAYMARK_WEB_DIR: z.string().optional(),
     WAYMARK_JWT_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
     /** master key of the secrets kept encrypted (TOTP); default WAYMARK_JWT_SECRET, else a key file in the data dir */
@@ -181,4 +201,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 
 export function publicUrl(env: Env): string {
   return (env.WAYMARK_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+}
+
+/** The origins whose pages may use the session cookie whatever Host reached us: the public URL's and the listed ones. */
+export function allowedOriginsOf(env: Env): Set<string> {
+  return new Set([new URL(publicUrl(env)).origin, ...env.WAYMARK_ALLOWED_ORIGINS]);
 }

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { int4, real, refSchema, text, timeSchema } from './common';
+import { int4, numeric, real, refSchema, text, timeSchema } from './common';
 
 const attributeValue = z.union([text(), real(), z.boolean()]);
 
 const commandFields = z.object({
-  id: int4().min(0).optional().describe('saved command to send (0 or absent: ad hoc)'),
+  id: numeric(int4().min(0)).optional().describe('saved command to send (0 or absent: ad hoc)'),
   deviceId: refSchema,
   type: text().trim().min(1).max(64).optional().describe("Traccar's type: engineStop, engineResume, custom, …"),
   attributes: z.record(text(), attributeValue).default({}).describe('data (custom), frequency (s), …'),

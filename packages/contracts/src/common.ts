@@ -12,8 +12,26 @@ const INT4_MIN = -INT4_MAX - 1;
 /** A database id: a positive integer (path parameters arrive as text and are coerced). */
 export const idSchema = z.coerce.number().int().positive().max(INT4_MAX);
 
-/** A row's id in a JSON body (a foreign key): a positive integer an `integer` column holds. */
-export const refSchema = z.number().int().positive().max(INT4_MAX);
+/** Numeric text as Traccar's JSON binding reads it into a number field: sign, digits, fraction, exponent; no blanks. */
+const NUMERIC_TEXT = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
+
+/**
+ * A number of a JSON body that may also come as numeric text (`{"deviceId":"23"}`, `"start":"1000"`): Traccar's
+ * JSON binding accepts it and its clients rely on that. Unlike z.coerce only finite numeric text is read — "",
+ * blanks, booleans and null stay refused rather than becoming 0 or 1 — and the number is then checked by `schema`.
+ */
+export function numeric<T extends z.ZodType<number, number>>(schema: T) {
+  return z.union([z.number(), z.string().regex(NUMERIC_TEXT, 'must be a number').transform(Number)]).pipe(schema);
+}
+
+/** A row's id in a JSON body (a foreign key): a positive integer an `integer` column holds, or its numeric text. */
+export const refSchema = numeric(z.number().int().positive().max(INT4_MAX));
+
+/**
+ * A reference of a JSON body where Traccar writes 0 for none (`"calendarId": 0`, `"groupId": 0`): a row's id, or
+ * 0 (as number or text), which reads as null.
+ */
+export const refOrNoneSchema = numeric(z.number().int().min(0).max(INT4_MAX)).transform((v) => (v === 0 ? null : v));
 
 /** Any integer stored in an `integer` column. */
 export const int4 = () => z.number().int().min(INT4_MIN).max(INT4_MAX);

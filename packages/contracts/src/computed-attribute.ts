@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int4, refSchema, text } from './common';
+import { int4, numeric, refSchema, text } from './common';
 import { POSITION_KEYS, type PositionKey } from './device';
 
 export const COMPUTED_TYPES = ['string', 'number', 'boolean'] as const;
@@ -34,7 +34,7 @@ export const computedAttributeInputSchema = z.object({
     .max(1000)
     .describe('checked by the server: 400 with the parse error, or when too costly (a filter inside a filter)'),
   type: computedTypeSchema,
-  priority: int4().min(-1_000_000).max(1_000_000).optional().describe('0 when absent'),
+  priority: numeric(int4().min(-1_000_000).max(1_000_000)).optional().describe('0 when absent'),
   tenantId: refSchema.nullish().describe('platform staff only'),
 });
 export type ComputedAttributeInput = z.infer<typeof computedAttributeInputSchema>;

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import {
   attributesSchema,
-  int4,
   isoTimeSchema,
   listQuerySchema,
+  numeric,
   queryInt4,
   real,
+  refOrNoneSchema,
   refSchema,
   repeatedSchema,
   text,
@@ -90,8 +91,8 @@ export const DEVICE_CATEGORIES = [
 ] as const;
 export const deviceCategorySchema = z.enum(DEVICE_CATEGORIES);
 
-const metres = real().min(0).describe('metres');
-const threshold = real().min(0);
+const metres = numeric(real().min(0)).describe('metres');
+const threshold = numeric(real().min(0));
 
 /** Waymark's device detail fields, beside Traccar's at the top level of a device. */
 const detailShape = {
@@ -161,16 +162,16 @@ export const deviceInputSchema = z.object({
     .min(1)
     .max(64)
     .regex(/^[\w.:-]+$/, 'letters, digits and . _ : - only'),
-  groupId: int4().nullish(),
-  tenantId: int4().nullish(),
+  groupId: refOrNoneSchema.nullish(),
+  tenantId: refOrNoneSchema.nullish(),
   phone: text().max(64).nullish(),
   model: text().max(128).nullish(),
   contact: text().max(256).nullish(),
   category: deviceCategorySchema.nullish(),
   disabled: z.boolean().optional(),
   expirationTime: time,
-  vendorId: int4().nullish(),
-  calendarId: int4().nullish(),
+  vendorId: refOrNoneSchema.nullish(),
+  calendarId: refOrNoneSchema.nullish(),
   plateNumber: detail(32),
   vin: detail(32),
   engineNumber: detail(64),
@@ -188,7 +189,7 @@ export const deviceInputSchema = z.object({
   fuelTankWidth: metres.nullish(),
   fuelTankHeight: metres.nullish(),
   fuelTankDiameter: metres.nullish(),
-  fuelTankVolume: real().min(0).describe('litres').nullish(),
+  fuelTankVolume: numeric(real().min(0)).describe('litres').nullish(),
   fuelDropThreshold: threshold.describe('in the unit of the fuel attribute (litres or %)').nullish(),
   fuelIncreaseThreshold: threshold.describe('in the unit of the fuel attribute (litres or %)').nullish(),
   temperatureDropThreshold: threshold.describe('degrees Celsius').nullish(),
@@ -219,8 +220,8 @@ export const DEVICE_TIME_FIELDS = [
 export const deviceAccumulatorsSchema = z
   .object({
     deviceId: refSchema.optional(),
-    totalDistance: real().min(0).max(1e12).optional().describe('odometer, metres'),
-    hours: real().min(0).max(1e15).optional().describe('engine hours, milliseconds'),
+    totalDistance: numeric(real().min(0).max(1e12)).optional().describe('odometer, metres'),
+    hours: numeric(real().min(0).max(1e15)).optional().describe('engine hours, milliseconds'),
   })
   .refine((v) => v.totalDistance !== undefined || v.hours !== undefined, 'totalDistance or hours is required');
 export type DeviceAccumulators = z.infer<typeof deviceAccumulatorsSchema>;

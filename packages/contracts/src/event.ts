@@ -36,9 +36,9 @@ export const eventSchema = z.object({
   type: z.string(),
   eventTime: z.string(),
   deviceId: z.number().int(),
-  positionId: z.number().int().nullable(),
-  geofenceId: z.number().int().nullable(),
-  maintenanceId: z.number().int().nullable(),
+  positionId: z.number().int().describe('0: none (Traccar)'),
+  geofenceId: z.number().int().describe('0: none (Traccar)'),
+  maintenanceId: z.number().int().describe('0: none (Traccar)'),
   attributes: z.record(z.string(), z.unknown()),
 });
 export type Event = z.infer<typeof eventSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkJson, real, refSchema, text } from './common';
+import { checkJson, numeric, real, refOrNoneSchema, refSchema, text } from './common';
 
 /** A geofence without a colour is drawn in this one. */
 export const DEFAULT_GEOFENCE_COLOR = '#3bb2d0';
@@ -17,8 +17,8 @@ export const geofenceAttributesSchema = z
     fillColor: colour.optional(),
     alertOnEntry: z.boolean().optional(),
     alertOnExit: z.boolean().optional(),
-    polylineDistance: real().positive().max(100_000).optional().describe('corridor width of a line, metres'),
-    speedLimit: real().min(0).optional().describe('knots'),
+    polylineDistance: numeric(real().positive().max(100_000)).optional().describe('corridor width of a line, metres'),
+    speedLimit: numeric(real().min(0)).optional().describe('knots'),
   })
   .catchall(z.unknown())
   .superRefine(checkJson);
@@ -29,7 +29,7 @@ export const geofenceSchema = z.object({
   name: z.string(),
   description: z.string().nullable(),
   area: z.string().describe('CIRCLE (lat lon, radius) · POLYGON ((lat lon, …)) · LINESTRING (lat lon, …)'),
-  calendarId: z.number().int().nullable(),
+  calendarId: z.number().int().describe('0: none (Traccar)'),
   tenantId: z.number().int().nullable(),
   attributes: z.record(z.string(), z.unknown()),
 });
@@ -39,7 +39,7 @@ export const geofenceInputSchema = z.object({
   name: text().trim().min(1).max(128),
   description: text().max(512).nullish(),
   area: text().trim().min(1).max(200_000).describe('checked by the server: 400 Invalid geofence area'),
-  calendarId: refSchema.nullish(),
+  calendarId: refOrNoneSchema.nullish().describe('0 or null: none'),
   tenantId: refSchema.nullish().describe('platform staff only'),
   attributes: geofenceAttributesSchema.optional(),
 });

@@ -1,17 +1,18 @@
 import { z } from 'zod';
-import { attributesSchema, refSchema, text } from './common';
+import { attributesSchema, INT4_MAX, refOrNoneSchema, refSchema, text } from './common';
 
 /** The longest group id accepted as a string; a longer one is refused as 'Invalid group ID'. */
 export const GROUP_ID_MAX_LENGTH = 10;
 
-/** A group id given as a number or as a string of digits (Traccar clients send both). */
+/** A group id given as a number or as a string of digits (Traccar clients send both); 0 means none. */
 export const groupIdRefSchema = z.union([
-  refSchema,
+  refOrNoneSchema,
   text()
     .trim()
     .regex(/^\d{1,10}$/, 'a group id is a number')
     .transform(Number)
-    .pipe(refSchema),
+    .pipe(z.number().int().min(0).max(INT4_MAX))
+    .transform((v) => (v === 0 ? null : v)),
 ]);
 
 /** A group of devices (Traccar's Group): a tree through parentGroupId (Traccar's groupId). */
@@ -19,7 +20,7 @@ export const groupSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   parentGroupId: z.number().int().nullable(),
-  groupId: z.number().int().nullable().describe("the parent group, Traccar's name for parentGroupId"),
+  groupId: z.number().int().describe("the parent group, Traccar's name for parentGroupId (0: none, as Traccar)"),
   userId: z.number().int().nullable(),
   tenantId: z.number().int().nullable(),
   active: z.boolean(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { attributesSchema, checkJson, isoTimeSchema, real, refSchema, text, timeSchema } from './common';
+import { attributesSchema, checkJson, isoTimeSchema, numeric, real, refSchema, text, timeSchema } from './common';
 
 const EMAIL = z.email();
 
@@ -55,8 +55,8 @@ const identifier = z
 export const maintenanceInputSchema = z.object({
   name: text().trim().min(1).max(128),
   type: identifier,
-  start: real().optional().describe('0 when absent'),
-  period: real().min(0).describe("must not be zero, except for a reminder ('Can't be zero')"),
+  start: numeric(real()).optional().describe('0 when absent'),
+  period: numeric(real().min(0)).describe("must not be zero, except for a reminder ('Can't be zero')"),
   tenantId: refSchema.nullish().describe('platform staff only'),
   attributes: attributesSchema.optional(),
 });
@@ -66,8 +66,8 @@ export type MaintenanceInput = z.infer<typeof maintenanceInputSchema>;
 export const reminderInputSchema = z.object({
   name: text().trim().min(1).max(128).optional(),
   type: identifier.optional(),
-  start: real().optional(),
-  period: real().min(0).optional(),
+  start: numeric(real()).optional(),
+  period: numeric(real().min(0)).optional(),
   tenantId: refSchema.nullish().describe('platform staff only'),
   attributes: reminderAttributesSchema,
 });

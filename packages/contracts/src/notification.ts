@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkJson, int4, refSchema, text } from './common';
+import { checkJson, int4, numeric, refOrNoneSchema, text } from './common';
 import { ALARM_TYPES, eventTypeSchema } from './event';
 
 /** Delivery channels of a rule (Traccar's notificators). */
@@ -23,8 +23,8 @@ export const notificationSchema = z.object({
   notificators: z
     .string()
     .describe('comma-separated channels: web,mail,sms,firebase,telegram,pushover,webhook,command'),
-  commandId: z.number().int().nullable(),
-  calendarId: z.number().int().nullable(),
+  commandId: z.number().int().describe('0: none (Traccar)'),
+  calendarId: z.number().int().describe('0: none (Traccar)'),
   tenantId: z.number().int().nullable(),
   attributes: z.record(z.string(), z.unknown()),
 });
@@ -57,14 +57,14 @@ const ruleAttributes = z
 
 export const notificationInputSchema = z
   .object({
-    id: int4().optional().describe('ignored (Traccar clients send it)'),
+    id: numeric(int4()).optional().describe('ignored (Traccar clients send it)'),
     type: eventTypeSchema,
     description: text().trim().max(256).nullish(),
     always: z.boolean().default(false),
     notificators: notificatorsSchema.default([]),
-    commandId: refSchema.nullish(),
-    calendarId: refSchema.nullish(),
-    tenantId: int4().nullish().describe('platform staff: the tenant of the rule'),
+    commandId: refOrNoneSchema.nullish().describe('0 or null: none'),
+    calendarId: refOrNoneSchema.nullish().describe('0 or null: none'),
+    tenantId: numeric(int4()).nullish().describe('platform staff: the tenant of the rule'),
     attributes: ruleAttributes.default({}),
   })
   .superRefine((v, ctx) => {

@@ -33,9 +33,9 @@ const event: Event = {
   type: 'deviceOnline',
   eventTime: '2026-01-01T00:00:00.000Z',
   deviceId: 3,
-  positionId: null,
-  geofenceId: null,
-  maintenanceId: null,
+  positionId: 0,
+  geofenceId: 0,
+  maintenanceId: 0,
   attributes: {},
 };
 const read = (text: string) => JSON.parse(text) as unknown;

@@ -12,9 +12,9 @@ const event = (id: number, deviceId: number): Event => ({
   type: 'deviceOnline',
   eventTime: '2026-01-01T00:00:00.000Z',
   deviceId,
-  positionId: null,
-  geofenceId: null,
-  maintenanceId: null,
+  positionId: 0,
+  geofenceId: 0,
+  maintenanceId: 0,
   attributes: {},
 });
 /** The frames as a client reads them, each checked against the contract. */

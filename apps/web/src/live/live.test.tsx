@@ -20,9 +20,9 @@ const event = (id: number): Event => ({
   type: 'deviceOnline',
   eventTime: '2025-01-01T00:00:00Z',
   deviceId: 1,
-  positionId: null,
-  geofenceId: null,
-  maintenanceId: null,
+  positionId: 0,
+  geofenceId: 0,
+  maintenanceId: 0,
   attributes: {},
 });
 

@@ -26,7 +26,7 @@ export function anEvent(overrides: Partial<Event> = {}): Event {
     deviceId: 3,
     positionId: 21,
     geofenceId: 4,
-    maintenanceId: null,
+    maintenanceId: 0,
     attributes: {},
     ...overrides,
   };

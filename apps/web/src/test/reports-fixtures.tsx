@@ -109,7 +109,7 @@ export function renderReport(
           id: 5,
           name: 'North fleet',
           parentGroupId: null,
-          groupId: null,
+          groupId: 0,
           userId: null,
           tenantId: null,
           active: true,

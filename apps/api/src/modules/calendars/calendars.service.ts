@@ -11,7 +11,7 @@ const calendars = linkedResource({
   model: (db: Prisma.TransactionClient) => db.calendar,
   notFound: 'Calendar not found',
   audit: { action: 'calendar', objectType: 'calendar' },
-  orderBy: [{ name: 'asc' }, { id: 'asc' }],
+  orderBy: [{ id: 'asc' }],
   links: {
     device: (deviceId) => ({ devices: { some: { id: deviceId } } }),
     keyword: (keyword) => ({ name: { contains: keyword, mode: 'insensitive' } }),

@@ -15,7 +15,7 @@ const computedAttributes = linkedResource({
   model: (db: Prisma.TransactionClient) => db.computedAttribute,
   notFound: 'Computed attribute not found',
   audit: { action: 'computedAttribute', objectType: 'computedAttribute' },
-  orderBy: [{ description: 'asc' }, { id: 'asc' }],
+  orderBy: [{ id: 'asc' }],
   links: {
     group: (groupId) => ({ groups: { some: { groupId } } }),
     device: (deviceId) => ({ devices: { some: { deviceId } } }),

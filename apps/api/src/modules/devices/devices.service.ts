@@ -70,7 +70,7 @@ async function refuseClash(ctx: AppContext, uniqueId: string, except?: number): 
 /** Traccar's device list parameters: the shared ones plus any number of `id` and `uniqueId`. */
 type DeviceListQuery = ListQuery & { id?: number[]; uniqueId?: string[] };
 
-/** The caller's devices matching the list parameters, by name. */
+/** The caller's devices matching the list parameters, by id (Traccar's order). */
 export async function listDevices(auth: AuthContext, q: DeviceListQuery): Promise<DeviceWithModel[]> {
   const where = await listConditions<Prisma.DeviceWhereInput>(auth, q, {
     user: (userId) => ({ OR: [{ userId }, { userDevices: { some: { userId } } }] }),
@@ -87,7 +87,7 @@ export async function listDevices(auth: AuthContext, q: DeviceListQuery): Promis
   return auth.db.device.findMany({
     where: { AND: where },
     include: { model: true },
-    orderBy: [{ name: 'asc' }, { id: 'asc' }],
+    orderBy: { id: 'asc' },
     ...(q.limit === undefined && !q.offset ? { take: UNPAGED_LIMIT } : listPage(q)),
   });
 }

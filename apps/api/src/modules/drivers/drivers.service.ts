@@ -15,7 +15,7 @@ const drivers = linkedResource({
   model: (db: Prisma.TransactionClient) => db.driver,
   notFound: DRIVER_NOT_FOUND,
   audit: { action: 'driver', objectType: 'driver' },
-  orderBy: [{ name: 'asc' }, { id: 'asc' }],
+  orderBy: [{ id: 'asc' }],
   links: {
     group: (groupId) => ({ groups: { some: { groupId } } }),
     device: (deviceId) => ({ devices: { some: { deviceId } } }),

@@ -8,9 +8,10 @@ export function presentEvent(row: EventRow): Event {
     type: row.type,
     eventTime: row.eventTime.toISOString(),
     deviceId: row.deviceId,
-    positionId: row.positionId === null ? null : Number(row.positionId),
-    geofenceId: row.geofenceId,
-    maintenanceId: row.maintenanceId,
+    // Traccar writes 0 for a reference the event does not have; its clients test the ids for truth
+    positionId: row.positionId === null ? 0 : Number(row.positionId),
+    geofenceId: row.geofenceId ?? 0,
+    maintenanceId: row.maintenanceId ?? 0,
     attributes: (row.attributes ?? {}) as Record<string, unknown>,
   };
 }

@@ -37,9 +37,9 @@ describe('GET /api/events/:id', () => {
       type: 'alarm',
       eventTime: '2026-04-01T10:00:00.000Z',
       deviceId: d.id,
-      positionId: null,
-      geofenceId: null,
-      maintenanceId: null,
+      positionId: 0,
+      geofenceId: 0,
+      maintenanceId: 0,
       attributes: { alarm: 'sos' },
     });
     const other = await member(['VIEW_ALERT_DETAILS']);

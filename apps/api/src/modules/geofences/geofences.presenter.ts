@@ -13,7 +13,7 @@ export function presentGeofence(row: Geofence): GeofenceDto {
     name: row.name,
     description: row.description,
     area: row.area,
-    calendarId: row.calendarId,
+    calendarId: row.calendarId ?? 0,
     tenantId: row.tenantId,
     attributes: withGeofenceDefaults((row.attributes ?? {}) as Record<string, unknown>),
   };

@@ -25,7 +25,7 @@ describe('/api/geofences', () => {
     const created = await call(headers, 'POST', '/api/geofences', { name: 'Tower', area: CIRCLE });
     expect(created.statusCode).toBe(200);
     const fence = created.json();
-    expect(fence).toMatchObject({ name: 'Tower', area: CIRCLE, description: null, calendarId: null, tenantId });
+    expect(fence).toMatchObject({ name: 'Tower', area: CIRCLE, description: null, calendarId: 0, tenantId });
     expect(fence.attributes).toEqual({ color: '#3bb2d0', alertOnEntry: true, alertOnExit: true });
     expect(await t.ctx.db.geofence.findUniqueOrThrow({ where: { id: fence.id } })).toMatchObject({
       attributes: { color: '#3bb2d0', alertOnEntry: true, alertOnExit: true },

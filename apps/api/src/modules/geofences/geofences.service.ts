@@ -14,7 +14,7 @@ const geofences = linkedResource({
   model: (db: Prisma.TransactionClient) => db.geofence,
   notFound: 'Geofence not found',
   audit: { action: 'geofence', objectType: 'geofence' },
-  orderBy: [{ name: 'asc' }, { id: 'asc' }],
+  orderBy: [{ id: 'asc' }],
   links: {
     group: (groupId) => ({ groups: { some: { groupId } } }),
     device: (deviceId) => ({ devices: { some: { deviceId } } }),

@@ -6,7 +6,7 @@ export function presentGroup(row: Group): GroupDto {
     id: row.id,
     name: row.name,
     parentGroupId: row.parentGroupId,
-    groupId: row.parentGroupId,
+    groupId: row.parentGroupId ?? 0,
     userId: row.userId,
     tenantId: row.tenantId,
     active: row.active,

@@ -26,7 +26,7 @@ describe('/api/groups', () => {
     const created = await call(headers, 'POST', '/api/groups', { name: 'Fleet', attributes: { speedLimit: 50 } });
     expect(created.statusCode).toBe(200);
     const group = created.json();
-    expect(group).toMatchObject({ name: 'Fleet', parentGroupId: null, groupId: null, tenantId, active: true });
+    expect(group).toMatchObject({ name: 'Fleet', parentGroupId: null, groupId: 0, tenantId, active: true });
     expect(group.attributes).toEqual({ speedLimit: 50 });
     expect(typeof group.id).toBe('number');
 
@@ -59,13 +59,13 @@ describe('/api/groups', () => {
     await t.ctx.db.device.create({ data: { name: 'D', uniqueId: `gl-${root.id}`, tenantId, groupId: b.id } });
     const names = async (query: string) =>
       (await call(headers, 'GET', `/api/groups${query}`)).json().map((g: { name: string }) => g.name);
-    expect(await names('')).toEqual(['Alpha', 'Beta', 'Gamma', 'Root']);
+    expect(await names('')).toEqual(['Root', 'Alpha', 'Beta', 'Gamma']);
     expect(await names(`?groupId=${root.id}`)).toEqual(['Alpha', 'Beta']);
     expect(await names(`?userId=${user.id}`)).toEqual(['Alpha']);
     const device = await t.ctx.db.device.findFirstOrThrow({ where: { groupId: b.id } });
     expect(await names(`?deviceId=${device.id}`)).toEqual(['Beta']);
     expect(await names('?keyword=AMM')).toEqual(['Gamma']);
-    expect(await names('?limit=2&offset=1')).toEqual(['Beta', 'Gamma']);
+    expect(await names('?limit=2&offset=1')).toEqual(['Alpha', 'Beta']);
     expect(other.id).toBeGreaterThan(a.id);
   });
 

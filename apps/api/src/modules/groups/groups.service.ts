@@ -15,7 +15,7 @@ const groups = linkedResource({
   model: (db: Prisma.TransactionClient) => db.group,
   notFound: 'Group not found',
   audit: { action: 'group', objectType: 'group' },
-  orderBy: [{ name: 'asc' }, { id: 'asc' }],
+  orderBy: [{ id: 'asc' }],
   links: {
     user: (userId) => ({ OR: [{ userId }, { userGroups: { some: { userId } } }] }),
     group: (groupId) => ({ parentGroupId: groupId }),

@@ -52,6 +52,19 @@ describe('/api/maintenance', () => {
     expect((await call(headers, 'GET', `/api/maintenance/${row.id}`)).statusCode).toBe(404);
   });
 
+  it('reads start and period sent as numeric text (Traccar clients send them so)', async () => {
+    const { headers } = await member();
+    const created = await call(headers, 'POST', '/api/maintenance', { ...OIL, start: '1000', period: '5e3' });
+    expect(created.statusCode).toBe(200);
+    expect(created.json()).toMatchObject({ start: 1000, period: 5000 });
+    const moved = await call(headers, 'PUT', `/api/maintenance/${created.json().id}`, { start: '-2.5' });
+    expect(moved.json()).toMatchObject({ start: -2.5, period: 5000 });
+    for (const start of ['', 'NaN', '1e999', null, true]) {
+      const res = await call(headers, 'POST', '/api/maintenance', { ...OIL, start });
+      expect(res.statusCode, String(start)).toBe(400);
+    }
+  });
+
   it('refuses invalid bodies with a message', async () => {
     const { tenantId, headers } = await member();
     for (const payload of [
@@ -85,7 +98,7 @@ describe('/api/maintenance', () => {
     });
     expect(viaMaintenance.statusCode).toBe(200);
     const ids = async (url: string) => (await call(headers, 'GET', url)).json().map((m: { id: number }) => m.id);
-    expect(await ids('/api/maintenance')).toEqual([reminder.id, oil.id, viaMaintenance.json().id]);
+    expect(await ids('/api/maintenance')).toEqual([oil.id, reminder.id, viaMaintenance.json().id]);
     expect(await ids('/api/maintenance?reminders=false')).toEqual([oil.id]);
     expect(await ids('/api/maintenance?reminders=true')).toEqual([reminder.id, viaMaintenance.json().id]);
     expect(await ids('/api/reminders')).toEqual([reminder.id, viaMaintenance.json().id]);

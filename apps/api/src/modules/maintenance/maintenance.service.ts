@@ -12,7 +12,7 @@ const base = {
   kind: 'maintenance',
   model: (db: Prisma.TransactionClient) => db.maintenance,
   audit: { action: 'maintenance', objectType: 'maintenance' },
-  orderBy: [{ name: 'asc' }, { id: 'asc' }],
+  orderBy: [{ id: 'asc' }],
   links: {
     group: (groupId) => ({ groups: { some: { groupId } } }),
     device: (deviceId) => ({ devices: { some: { deviceId } } }),

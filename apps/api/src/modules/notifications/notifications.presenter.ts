@@ -8,8 +8,8 @@ export function presentNotification(row: NotificationRow): Notification {
     description: row.description,
     always: row.always,
     notificators: row.channels.join(','),
-    commandId: row.commandId,
-    calendarId: row.calendarId,
+    commandId: row.commandId ?? 0,
+    calendarId: row.calendarId ?? 0,
     tenantId: row.tenantId,
     attributes: (row.attributes ?? {}) as Record<string, unknown>,
   };

@@ -46,7 +46,7 @@ describe('/api/notifications', () => {
       always: true,
       notificators: 'web,mail,command',
       commandId: command.id,
-      calendarId: null,
+      calendarId: 0,
       tenantId: tenant.id,
       attributes: { alarms: 'sos,powerCut' },
     });
@@ -73,7 +73,7 @@ describe('/api/notifications', () => {
     });
     expect(updated.statusCode, updated.body).toBe(200);
     // the saved command goes with the command channel
-    expect(updated.json()).toMatchObject({ type: 'geofenceEnter', notificators: 'webhook', commandId: null });
+    expect(updated.json()).toMatchObject({ type: 'geofenceEnter', notificators: 'webhook', commandId: 0 });
 
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/notifications/${rule.id}`, headers });
     expect(removed.statusCode).toBe(204);

@@ -38,7 +38,7 @@ export async function setPasswordByLink(ctx: AppContext, token: string, password
       expiresAt: { gt: new Date() },
     },
   });
-  if (!row) throw new HttpError(400, messages.invalidToken);
+  if (!row) throw new HttpError(404, messages.invalidToken);
   const passwordHash = await hashPassword(password);
   // The token is claimed by a conditional update so that concurrent requests cannot all use it.
   const claimed = await ctx.db.$transaction(async (tx) => {
@@ -55,7 +55,7 @@ export async function setPasswordByLink(ctx: AppContext, token: string, password
     });
     return true;
   });
-  if (!claimed) throw new HttpError(400, messages.invalidToken);
+  if (!claimed) throw new HttpError(404, messages.invalidToken);
   await revokeCredentials(ctx, row.userId, 'Password changed');
   await audit(ctx, { action: 'password.changed', userId: row.userId, ip });
 }

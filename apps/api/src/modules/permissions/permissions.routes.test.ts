@@ -123,6 +123,20 @@ describe('/api/permissions', () => {
     }
   });
 
+  it('reads ids sent as numeric text, as Traccar does, and refuses other text', async () => {
+    const s = await setup(['VIEW_DEVICE_DETAILS', 'VIEW_GEOFENCES']);
+    const count = () => t.ctx.db.deviceGeofence.count({ where: { deviceId: s.device.id } });
+    const body = { deviceId: String(s.device.id), geofenceId: String(s.geofence.id) };
+    expect((await send('POST', '/api/permissions', s.headers, body)).statusCode).toBe(204);
+    expect(await count()).toBe(1);
+    expect((await send('DELETE', '/api/permissions', s.headers, body)).statusCode).toBe(204);
+    expect(await count()).toBe(0);
+    for (const deviceId of ['', ' 1', '1x', 'true', '0x1']) {
+      const res = await send('POST', '/api/permissions', s.headers, { deviceId, geofenceId: s.geofence.id });
+      expect(res.statusCode, deviceId).toBe(400);
+    }
+  });
+
   it('refuses bodies without exactly two keys and unsupported pairs', async () => {
     const s = await setup(['VIEW_DEVICE_DETAILS', 'VIEW_GROUPS', 'VIEW_GEOFENCES']);
     const bad: [unknown, number][] = [

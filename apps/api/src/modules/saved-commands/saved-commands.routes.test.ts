@@ -159,8 +159,8 @@ describe('saved commands: /api/commands', () => {
     ).json();
     // watch has no engine stop; gt06 cannot locate on demand; both take a custom text by SMS
     expect(await usable(watch.id)).toEqual([locate.id, sms.id]);
-    expect(await usable(gt06.id)).toEqual([sms.id, stop.id]);
-    expect(await usable(fresh.id)).toEqual([locate.id, sms.id, stop.id]);
+    expect(await usable(gt06.id)).toEqual([stop.id, sms.id]);
+    expect(await usable(fresh.id)).toEqual([stop.id, locate.id, sms.id]);
 
     const types = async (query: string) =>
       (await call(headers, 'GET', `/api/commands/types${query}`)).json().map((x: { type: string }) => x.type);

@@ -13,14 +13,14 @@ import { latestPositionOf } from '../positions/positions.service';
 import { linkedResource, newRowTenant } from '../shared/linked-resources';
 import { presentSavedCommand } from './saved-commands.presenter';
 
-const BY_DESCRIPTION = [{ description: 'asc' }, { id: 'asc' }] satisfies Prisma.CommandOrderByWithRelationInput[];
+const BY_ID = { id: 'asc' } satisfies Prisma.CommandOrderByWithRelationInput;
 
 const savedCommands = linkedResource({
   kind: 'command',
   model: (db: Prisma.TransactionClient) => db.command,
   notFound: 'Command not found',
   audit: { action: 'savedCommand', objectType: 'command' },
-  orderBy: BY_DESCRIPTION,
+  orderBy: BY_ID,
   links: {
     group: (groupId) => ({ groups: { some: { groupId } } }),
     device: (deviceId) => ({ devices: { some: { deviceId } } }),
@@ -110,7 +110,7 @@ export async function updateSavedCommand(
  */
 export async function commandsForDevice(auth: AuthContext, deviceId: number): Promise<Command[]> {
   const { device, protocol } = await deviceProtocol(auth, deviceId);
-  const rows = await auth.db.command.findMany({ where: { tenantId: device.tenantId }, orderBy: BY_DESCRIPTION });
+  const rows = await auth.db.command.findMany({ where: { tenantId: device.tenantId }, orderBy: BY_ID });
   if (!protocol) return rows;
   return rows.filter((row) => {
     const c = presentSavedCommand(row);

@@ -40,7 +40,7 @@ async function member(permissions: Permission[] = ['TRACK_DEVICES']) {
     where: { id: device.id },
     data: { positionId: position.id, positionTime: position.fixTime },
   });
-  return { tenant, user, device, position, headers: { authorization } };
+  return { tenant, user, device, position, headers: { authorization, accept: 'application/json' } };
 }
 const inHours = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
 
@@ -264,9 +264,9 @@ describe('/api/socket?share=', () => {
             type: 'alarm',
             eventTime: new Date().toISOString(),
             deviceId: m.device.id,
-            positionId: null,
-            geofenceId: null,
-            maintenanceId: null,
+            positionId: 0,
+            geofenceId: 0,
+            maintenanceId: 0,
             attributes: {},
           },
         ],

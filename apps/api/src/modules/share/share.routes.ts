@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { caller } from '../../plugins/app/auth';
+import { textOrJson } from '../../plugins/app/text-answer';
 import { createShare, revokeShare, viewShare } from './share.service';
 
 const shareParams = z.object({ id: z.string().max(64) });
@@ -18,13 +19,12 @@ export const shareRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/share/device',
     {
       config: { permissions: ['TRACK_DEVICES'] },
-      schema: { body: shareInputSchema, response: { 200: shareLinkSchema.or(z.string()) } },
+      schema: { body: shareInputSchema, response: { 200: z.union([shareLinkSchema, z.string()]) } },
     },
     async (req, reply) => {
       const link = await createShare(ctx, caller(req), req.body);
-      const form = String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
-      if (!form) return link;
-      return reply.type('text/plain; charset=utf-8').send(link.id);
+      // Traccar 6 answers the token alone
+      return textOrJson(req, reply, link.id, link);
     },
   );
 

@@ -28,7 +28,11 @@ describe('TOTP secrets at rest', () => {
   it('keeps neither the pending nor the enabled secret in plain text in the users row', async () => {
     const user = await buildUser(t.ctx.db);
     const { authorization } = await signIn(t.app, user.email);
-    const setup = await t.app.inject({ method: 'POST', url: '/api/users/totp', headers: { authorization } });
+    const setup = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/totp',
+      headers: { authorization, accept: 'application/json' },
+    });
     const { secret } = setup.json() as { secret: string };
     const pendingRow = await rawRow(user.id);
     expect(pendingRow).toContain('"totpPendingKey":"v1.');
@@ -69,7 +73,11 @@ describe('TOTP secrets at rest', () => {
     const owner = await buildUser(t.ctx.db);
     const other = await buildUser(t.ctx.db);
     const { authorization } = await signIn(t.app, owner.email);
-    await t.app.inject({ method: 'POST', url: '/api/users/totp', headers: { authorization } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users/totp',
+      headers: { authorization, accept: 'application/json' },
+    });
     const sealed = (await t.ctx.db.user.findUniqueOrThrow({ where: { id: owner.id } })).totpPendingKey as string;
     expect(() => openTotp(t.ctx, other.id, sealed)).toThrow();
   });

@@ -43,7 +43,11 @@ function postSession(payload: { email: string; password: string; code?: string }
 async function userWithTotp() {
   const user = await buildUser(t.ctx.db);
   const { authorization } = await signIn(t.app, user.email);
-  const setup = await t.app.inject({ method: 'POST', url: '/api/users/totp', headers: { authorization } });
+  const setup = await t.app.inject({
+    method: 'POST',
+    url: '/api/users/totp',
+    headers: { authorization, accept: 'application/json' },
+  });
   expect(setup.statusCode).toBe(200);
   const { secret } = setup.json() as { secret: string };
   const verify = await t.app.inject({
@@ -61,7 +65,11 @@ describe('TOTP set-up', () => {
     const user = await buildUser(t.ctx.db);
     const { authorization } = await signIn(t.app, user.email);
 
-    const setup = await t.app.inject({ method: 'POST', url: '/api/users/totp', headers: { authorization } });
+    const setup = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/totp',
+      headers: { authorization, accept: 'application/json' },
+    });
     expect(setup.statusCode).toBe(200);
     const { secret, uri } = setup.json() as { secret: string; uri: string };
     expect(secret).toMatch(/^[A-Z2-7]+=*$/);
@@ -215,7 +223,11 @@ describe('DELETE /api/users/totp', () => {
 
   it('needs the current password to turn TOTP on, replace it or turn it off', async () => {
     const { user, secret, authorization } = await userWithTotp();
-    const setup = await t.app.inject({ method: 'POST', url: '/api/users/totp', headers: { authorization } });
+    const setup = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/totp',
+      headers: { authorization, accept: 'application/json' },
+    });
     const replacement = (setup.json() as { secret: string }).secret;
     for (const [method, url, key] of [
       ['POST', '/api/users/totp/verify', replacement],

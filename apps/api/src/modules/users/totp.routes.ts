@@ -1,7 +1,9 @@
 import { totpChangeSchema, totpSetupSchema } from '@waymark/contracts/session';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { caller } from '../../plugins/app/auth';
+import { textOrJson } from '../../plugins/app/text-answer';
 import { disableTotp, enableTotp, startTotp } from './totp.service';
 
 /**
@@ -10,8 +12,14 @@ import { disableTotp, enableTotp, startTotp } from './totp.service';
  * password turns it off.
  */
 export const totpRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.post('/users/totp', { schema: { response: { 200: totpSetupSchema } } }, async (req) =>
-    startTotp(ctx, caller(req)),
+  app.post(
+    '/users/totp',
+    { schema: { response: { 200: z.union([totpSetupSchema, z.string()]) } } },
+    async (req, reply) => {
+      const setup = await startTotp(ctx, caller(req));
+      // Traccar answers the secret alone
+      return textOrJson(req, reply, setup.secret, setup);
+    },
   );
 
   app.post('/users/totp/verify', { schema: { body: totpChangeSchema } }, async (req, reply) => {

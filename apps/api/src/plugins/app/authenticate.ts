@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { publicUrl } from '../../env';
+import { allowedOriginsOf } from '../../env';
 import { secondFactorOf } from '../../modules/session/second-factor.service';
 import { auditFailedSignIn, clearAccountLimit, hitAccountLimit } from '../../modules/session/sign-in-guard';
 import { verifyPassword } from '../../security/password';
@@ -34,17 +34,17 @@ export async function authenticate(ctx: AppContext, req: FastifyRequest): Promis
 /**
  * A cookie authenticates only requests from our own pages or from clients that send no Origin (Traccar Manager,
  * Home Assistant): a page of another site cannot ride on it, the websocket upgrade included (browsers send the
- * cookie with a cross-site websocket handshake and CORS does not apply to it).
+ * cookie with a cross-site websocket handshake and CORS does not apply to it). Our own pages are those of the
+ * public URL, of WAYMARK_ALLOWED_ORIGINS, or of the host the browser asked for: a reverse proxy that rewrites
+ * Host tells it in X-Forwarded-Host, which `req.host` reads only from the proxies WAYMARK_TRUST_PROXY names (any
+ * client could send the header).
  */
 function sameOrigin(ctx: AppContext, req: FastifyRequest): boolean {
   const origin = req.headers.origin;
   if (!origin) return true;
-  try {
-    const from = new URL(origin);
-    return from.host === req.headers.host || from.origin === new URL(publicUrl(ctx.env)).origin;
-  } catch {
-    return false;
-  }
+  if (!URL.canParse(origin)) return false;
+  const from = new URL(origin);
+  return allowedOriginsOf(ctx.env).has(from.origin) || from.host === req.host;
 }
 
 /** An access token (the web app) or an API token, from a Bearer header or the live socket's `?token=`. */

@@ -8,7 +8,7 @@ const event = {
   deviceId: 3,
   positionId: 9,
   geofenceId: 4,
-  maintenanceId: null,
+  maintenanceId: 0,
   attributes: { alarm: 'sos' },
 };
 const position = {
@@ -61,7 +61,7 @@ describe('alertFacts', () => {
 
   it('names unknown devices by id and leaves out what is missing', () => {
     const facts = alertFacts({
-      event: { ...event, geofenceId: null, attributes: {} },
+      event: { ...event, geofenceId: 0, attributes: {} },
       typeLabel: 'Alarm',
       deviceName: undefined,
       geofenceName: undefined,

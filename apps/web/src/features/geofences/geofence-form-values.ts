@@ -76,7 +76,7 @@ export function toGeofenceInput(values: GeofenceFormValues, existing?: GeofenceD
     name: values.name.trim(),
     description: values.description.trim() || null,
     area: values.area.trim(),
-    calendarId: existing?.calendarId ?? null,
+    calendarId: existing?.calendarId || null,
     attributes: { ...kept, ...attributesOf(values), ...(isLine ? { polylineDistance: distance } : {}) },
   };
 }

@@ -4,7 +4,7 @@ import { attributesFromSettings, settingsFromAttributes } from './group-settings
 import { flattenTree, selfAndDescendants } from './group-tree';
 
 function aGroup(id: number, name: string, parentGroupId: number | null = null, attributes = {}): GroupDto {
-  return { id, name, parentGroupId, groupId: parentGroupId, userId: null, tenantId: 1, active: true, attributes };
+  return { id, name, parentGroupId, groupId: parentGroupId ?? 0, userId: null, tenantId: 1, active: true, attributes };
 }
 
 const groups = [

@@ -20,7 +20,8 @@ export interface ReportNames {
 }
 
 const named = (map: ReadonlyMap<number, string> | undefined, id: number | null | undefined) =>
-  id === null || id === undefined ? null : (map?.get(id) ?? `#${id}`);
+  // Traccar's 0 is no reference, as null is
+  !id ? null : (map?.get(id) ?? `#${id}`);
 
 /** A column whose header is the catalogue's text for its key. */
 function col<Row>(

@@ -33,7 +33,7 @@ describe('AlertDetails', () => {
           name: 'Depot',
           description: null,
           area: 'CIRCLE (1 2, 3)',
-          calendarId: null,
+          calendarId: 0,
           tenantId: 1,
           attributes: {},
         }),

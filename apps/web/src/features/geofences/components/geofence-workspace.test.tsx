@@ -23,7 +23,7 @@ const depot = {
   name: 'Depot',
   description: 'Main yard',
   area: 'POLYGON ((1 2, 3 4, 5 6, 1 2))',
-  calendarId: null,
+  calendarId: 0,
   tenantId: 1,
   attributes: { color: '#ff0000' },
 };

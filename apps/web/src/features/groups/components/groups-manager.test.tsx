@@ -11,7 +11,7 @@ const group = (id: number, name: string, parentGroupId: number | null = null, at
   id,
   name,
   parentGroupId,
-  groupId: parentGroupId,
+  groupId: parentGroupId ?? 0,
   userId: null,
   tenantId: 1,
   active: true,

@@ -11,8 +11,8 @@ const rule = {
   description: 'Depot arrivals',
   always: true,
   notificators: 'web,mail',
-  commandId: null,
-  calendarId: null,
+  commandId: 0,
+  calendarId: 0,
   tenantId: 1,
   attributes: {},
 };

@@ -27,7 +27,7 @@ const ITEMS = [
       [22.95, 40.62],
     ],
     events: [
-      anEvent({ id: 3, deviceId: 2, type: 'deviceStopped', eventTime: '2026-11-18T08:20:00.000Z', positionId: null }),
+      anEvent({ id: 3, deviceId: 2, type: 'deviceStopped', eventTime: '2026-11-18T08:20:00.000Z', positionId: 0 }),
     ],
     positions: [],
   },

@@ -18,7 +18,7 @@ describe('events report', () => {
           json(200, [
             anEvent({ id: 1, deviceId: 1, type: 'deviceOverspeed', positionId: 31 }),
             anEvent({ id: 2, deviceId: 1, type: 'alarm', positionId: 32, attributes: { alarm: 'sos' } }),
-            anEvent({ id: 3, deviceId: 1, type: 'deviceOnline', positionId: null }),
+            anEvent({ id: 3, deviceId: 1, type: 'deviceOnline', positionId: 0 }),
           ]),
         'GET /api/positions': () =>
           json(200, [aPosition({ id: 31, latitude: 37.9 }), aPosition({ id: 32, latitude: 37.95 })]),
