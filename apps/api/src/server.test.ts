@@ -45,7 +45,7 @@ describe('startApiServer (serve-api on DATABASE_URL)', () => {
     expect(json.lines.filter((l) => l.includes(password ?? '-'))).toEqual([]);
     expect(lines.some((l) => l.startsWith('web and API: http://localhost:'))).toBe(true);
 
-    const health = await fetch(`${first.url}/api/health`);
+    const health = await fetch(`${first.url}/api/health`, { headers: { accept: 'application/json' } });
     expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok' });
     const signIn = await fetch(`${first.url}/api/session`, {
       method: 'POST',

@@ -143,7 +143,7 @@ describe('forwarding through the outbox', () => {
     );
     const [online] = requests.filter((r) => 'event' in r.body);
     expect(online?.body).toEqual({
-      event: expect.objectContaining({ type: 'deviceOnline', deviceId: device.id, positionId: null }),
+      event: expect.objectContaining({ type: 'deviceOnline', deviceId: device.id, positionId: 0 }),
       position: null,
       device: expect.objectContaining({ id: device.id }),
     });

@@ -8,7 +8,8 @@ import { TRIP_DEFAULTS, type TripSettings } from '../lib/trip-settings';
  * summary reports count as a trip. A change folds the kept history of the devices it applies to again.
  */
 export function TripSettingsFields<V extends TripSettings>({ form }: { form: UseFormReturnType<V> }) {
-  const { t } = useTranslation();
+  // in the reports' texts, which load with the signed-in layout (not with the sign-in page)
+  const { t } = useTranslation('reports');
   const field = (name: keyof typeof TRIP_DEFAULTS, unit: string) => (
     <NumberInput
       label={t(`tripSettings.${name}`, { unit })}

@@ -23,7 +23,9 @@ export const shareRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (req, reply) => {
       const link = await createShare(ctx, caller(req), req.body);
-      // Traccar 6 answers the token alone
+      // Traccar 6 answers the token alone: always to a form post (its clients), else unless JSON is asked for
+      const form = String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+      if (form) return reply.type('text/plain; charset=utf-8').send(link.id);
       return textOrJson(req, reply, link.id, link);
     },
   );

@@ -57,7 +57,7 @@ const isRetention = (v: number | string) =>
 
 function ServerForm({ server }: { server: Server }) {
   const { t } = useTranslation('settings');
-  const { t: common } = useTranslation();
+  const { t: reportTexts } = useTranslation('reports');
   const save = useUpdateServerMutation();
   const length = Number(server.attributes['web.liveRouteLength']);
   const form = useForm<Values>({
@@ -75,7 +75,7 @@ function ServerForm({ server }: { server: Server }) {
       ...geocoderValues(server.attributes),
     },
     validate: (v) => {
-      const errors: Record<string, string> = tripSettingsErrors(v, common('tripSettings.notNegative'));
+      const errors: Record<string, string> = tripSettingsErrors(v, reportTexts('tripSettings.notNegative'));
       if (!isLiveRouteLength(v.liveRouteLength)) errors.liveRouteLength = t('validation.liveRouteLength');
       if (v.mapUrl !== '' && !/^https?:\/\//.test(v.mapUrl)) errors.mapUrl = t('validation.url');
       if (v.geocoderUrl.trim() !== '' && !/^https?:\/\//.test(v.geocoderUrl.trim()))
