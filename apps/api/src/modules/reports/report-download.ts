@@ -46,11 +46,7 @@ export async function sendDownload<T extends ReportType>(
     rows: (auth: AuthContext) => Promise<ReportContent<T>>;
   },
 ): Promise<FastifyReply> {
-  const auth = caller(req);
-  if (!hasAnyPermission(auth.permissions, [DOWNLOAD_FLAG[input.type]])) throw forbidden();
-  const preferences = await readerPreferences(ctx.db, auth.user);
-  if (input.query.timezone) preferences.timeZone = input.query.timezone;
-  const content = await input.rows(auth);
+  const { preferences, content } = await readForDownload(ctx, req, input);
   return sendReport(reply, {
     type: input.type,
     format: input.format,
@@ -58,6 +54,26 @@ export async function sendDownload<T extends ReportType>(
     period: { from: input.query.from, to: input.query.to },
     ...content,
   });
+}
+
+/**
+ * What a download or a mailed report starts with: the DOWNLOAD flag of its type, the reader's preferences (the
+ * query's time zone first) and the report's rows, read through the caller's scope.
+ */
+async function readForDownload<T extends ReportType>(
+  ctx: AppContext,
+  req: FastifyRequest,
+  input: {
+    type: T;
+    query: Pick<ReportQuery, 'timezone'>;
+    rows: (auth: AuthContext) => Promise<ReportContent<T>>;
+  },
+) {
+  const auth = caller(req);
+  if (!hasAnyPermission(auth.permissions, [DOWNLOAD_FLAG[input.type]])) throw forbidden();
+  const preferences = await readerPreferences(ctx.db, auth.user);
+  if (input.query.timezone) preferences.timeZone = input.query.timezone;
+  return { auth, preferences, content: await input.rows(auth) };
 }
 
 /** A download path's last part: a file format, or `mail` (Traccar's: the XLSX mailed to the caller). */
@@ -79,11 +95,7 @@ export async function mailReport<T extends ReportType>(
     rows: (auth: AuthContext) => Promise<ReportContent<T>>;
   },
 ): Promise<FastifyReply> {
-  const auth = caller(req);
-  if (!hasAnyPermission(auth.permissions, [DOWNLOAD_FLAG[input.type]])) throw forbidden();
-  const preferences = await readerPreferences(ctx.db, auth.user);
-  if (input.query.timezone) preferences.timeZone = input.query.timezone;
-  const content = await input.rows(auth);
+  const { auth, preferences, content } = await readForDownload(ctx, req, input);
   const period = { from: input.query.from, to: input.query.to };
   const send = async () => {
     const doc = reportDocument({ type: input.type, preferences, period, ...content });
