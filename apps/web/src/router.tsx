@@ -8,6 +8,7 @@ import { RootLayout } from './layouts/root-layout';
 import { accountsAdminRoutes } from './pages/admin/accounts.routes';
 import { billingAdminRoutes } from './pages/admin/billing.routes';
 import { catalogueAdminRoutes } from './pages/admin/catalogue.routes';
+import { forwardingAdminRoutes } from './pages/admin/forwarding.routes';
 import { stockAdminRoutes } from './pages/admin/stock.routes';
 import { tenantsAdminRoutes } from './pages/admin/tenants.routes';
 import { petReportRoutes } from './pages/pets.routes';
@@ -156,6 +157,7 @@ export const routes: RouteObject[] = [
           ...catalogueAdminRoutes,
           ...billingAdminRoutes,
           ...accountsAdminRoutes,
+          ...forwardingAdminRoutes,
         ],
       },
       {

@@ -7,6 +7,9 @@ import adminBillingFr from '../features/admin/billing/locales/fr.json';
 import adminCatalogueEl from '../features/admin/catalogue/locales/el.json';
 import adminCatalogueEn from '../features/admin/catalogue/locales/en.json';
 import adminCatalogueFr from '../features/admin/catalogue/locales/fr.json';
+import adminForwardingEl from '../features/admin/forwarding/locales/el.json';
+import adminForwardingEn from '../features/admin/forwarding/locales/en.json';
+import adminForwardingFr from '../features/admin/forwarding/locales/fr.json';
 import adminEl from '../features/admin/shared/locales/el.json';
 import adminEn from '../features/admin/shared/locales/en.json';
 import adminFr from '../features/admin/shared/locales/fr.json';
@@ -28,6 +31,7 @@ export const adminResources = {
     adminAccounts: adminAccountsEn,
     adminBilling: adminBillingEn,
     adminCatalogue: adminCatalogueEn,
+    adminForwarding: adminForwardingEn,
     admin: adminEn,
     adminStock: adminStockEn,
     adminTenants: adminTenantsEn,
@@ -36,6 +40,7 @@ export const adminResources = {
     adminAccounts: adminAccountsFr,
     adminBilling: adminBillingFr,
     adminCatalogue: adminCatalogueFr,
+    adminForwarding: adminForwardingFr,
     admin: adminFr,
     adminStock: adminStockFr,
     adminTenants: adminTenantsFr,
@@ -44,6 +49,7 @@ export const adminResources = {
     adminAccounts: adminAccountsEl,
     adminBilling: adminBillingEl,
     adminCatalogue: adminCatalogueEl,
+    adminForwarding: adminForwardingEl,
     admin: adminEl,
     adminStock: adminStockEl,
     adminTenants: adminTenantsEl,

@@ -2,6 +2,7 @@ import 'i18next';
 import type adminAccounts from '../features/admin/accounts/locales/en.json';
 import type adminBilling from '../features/admin/billing/locales/en.json';
 import type adminCatalogue from '../features/admin/catalogue/locales/en.json';
+import type adminForwarding from '../features/admin/forwarding/locales/en.json';
 import type admin from '../features/admin/shared/locales/en.json';
 import type adminStock from '../features/admin/stock/locales/en.json';
 import type adminTenants from '../features/admin/tenants/locales/en.json';
@@ -56,6 +57,7 @@ declare module 'i18next' {
       adminCatalogue: typeof adminCatalogue;
       adminBilling: typeof adminBilling;
       adminAccounts: typeof adminAccounts;
+      adminForwarding: typeof adminForwarding;
     };
   }
 }

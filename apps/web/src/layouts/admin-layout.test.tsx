@@ -21,6 +21,8 @@ describe('the admin layout', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/tenants'));
     expect(nav.textContent).toContain('Tenants');
     expect(nav.textContent).toContain('Device stock');
+    // its label comes from the admin area's lazily loaded texts
+    expect(nav.textContent).toContain('Forwarding');
     // entries whose flag the user lacks are not offered
     expect(nav.textContent).not.toContain('Roles');
     expect(nav.textContent).not.toContain('Billing notifications');

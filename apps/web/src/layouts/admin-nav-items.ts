@@ -8,6 +8,7 @@ import {
   IconFileInvoice,
   IconHourglassLow,
   IconLayoutDashboard,
+  IconWebhook,
   IconMap,
   IconShieldLock,
   IconSitemap,
@@ -30,6 +31,13 @@ export const adminNavSections: readonly NavSection[] = [
         permissions: ['VIEW_ADMIN_DASHBOARD'],
       },
       { label: 'nav.tenants', to: '/admin/tenants', icon: IconSitemap, permissions: ['ADMIN_ACCOUNT', 'VIEW_TENANT'] },
+      {
+        // its label is in the admin area's lazily loaded texts (not the sign-in bundle)
+        label: 'adminForwarding:nav',
+        to: '/admin/forwarding',
+        icon: IconWebhook,
+        permissions: ['ADMIN_ACCOUNT', 'VIEW_TENANT'],
+      },
     ],
   },
   {

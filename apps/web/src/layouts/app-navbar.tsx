@@ -40,7 +40,8 @@ export function AppNavbar({ onNavigate, sections: all = navSections, label = 'na
                 key={item.to}
                 component={Link}
                 to={item.to}
-                label={t(item.label)}
+                // a label may name the lazily loaded namespace of its area (`adminForwarding:nav`), loaded with it
+                label={t(item.label as 'nav.home')}
                 leftSection={<item.icon size={18} />}
                 active={pathname === item.to || pathname.startsWith(`${item.to}/`)}
                 onClick={onNavigate}

@@ -70,6 +70,7 @@ export interface NavItem {
     | 'nav.expired'
     | 'nav.billingStats'
     | 'nav.billingNotifications'
+    | 'adminForwarding:nav'
     | 'nav.backToMap'
     | 'nav.reportEvents'
     | 'nav.reportRoutes'
