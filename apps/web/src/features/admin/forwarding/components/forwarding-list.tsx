@@ -125,6 +125,7 @@ export function ForwardingList() {
                 checked={r.enabled}
                 disabled={toggle.isPending && toggle.variables?.target.id === r.id}
                 aria-label={t('toggleNamed', { name: r.name })}
+                label={r.enabled ? t('state.on') : t('state.off')}
                 onChange={(event) => toggle.mutate({ target: r, enabled: event.currentTarget.checked })}
               />
             ),
