@@ -20,7 +20,11 @@ async function startWebhook(): Promise<{ server: Server; url: string; received: 
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       try {
-        received.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString()) });
+        received.push({
+          path: req.url ?? '',
+          headers: req.headers,
+          body: JSON.parse(Buffer.concat(chunks).toString()),
+        });
       } catch {
         received.push({ path: req.url ?? '', headers: req.headers, body: {} });
       }

@@ -8,12 +8,12 @@ import {
   IconFileInvoice,
   IconHourglassLow,
   IconLayoutDashboard,
-  IconWebhook,
   IconMap,
   IconShieldLock,
   IconSitemap,
   IconTruckDelivery,
   IconUsers,
+  IconWebhook,
 } from '@tabler/icons-react';
 import type { NavSection } from './nav-items';
 

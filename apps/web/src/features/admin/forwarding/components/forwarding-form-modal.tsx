@@ -7,8 +7,8 @@ import { AdminFormModal } from '../../shared/admin-form-modal';
 import { TenantSelect } from '../../shared/tenant-select';
 import { useAdminMutation } from '../../shared/use-admin-mutation';
 import { saveForwarding } from '../forwarding.api';
-import { type ForwardingValues, validateForwarding, valuesOf } from '../forwarding-form';
 import { forwardingKeys } from '../forwarding.queries';
+import { type ForwardingValues, validateForwarding, valuesOf } from '../forwarding-form';
 
 export interface ForwardingFormModalProps {
   /** The target edited; none: a new one. */
@@ -152,8 +152,7 @@ export function ForwardingFormModal({ target, chooseTenant, onClose }: Forwardin
         />
       ) : target ? (
         <Text size="sm">
-          {t('fields.scope')}:{' '}
-          {target.tenantId === null ? t('serverWide') : t('tenantNumber', { id: target.tenantId })}
+          {t('fields.scope')}: {target.tenantId === null ? t('serverWide') : t('tenantNumber', { id: target.tenantId })}
         </Text>
       ) : null}
       <Switch

@@ -112,7 +112,10 @@ describe('ForwardingList', () => {
 
   it('disables a target with its switch: the whole target is sent back, its scope left as it is', async () => {
     const fetchMock = stubFetch({
-      'GET /api/v2/forwarding': [() => json(200, { data: [target()] }), () => json(200, { data: [target({ enabled: false })] })],
+      'GET /api/v2/forwarding': [
+        () => json(200, { data: [target()] }),
+        () => json(200, { data: [target({ enabled: false })] }),
+      ],
       'GET /api/v2/forwarding/7/status': () => json(200, { data: status() }),
       'PUT /api/v2/forwarding/7': () => json(200, { data: target({ enabled: false }) }),
     });
@@ -141,7 +144,8 @@ describe('ForwardingList', () => {
   it("checks the form with the shared contract, field by field, with the fields of the target's kind", async () => {
     const fetchMock = stubFetch({
       'GET /api/v2/forwarding': () => json(200, { data: [] }),
-      'GET /api/v2/tenant': () => json(200, { data: { content: [], page: 0, size: 20, totalElements: 0, totalPages: 0 } }),
+      'GET /api/v2/tenant': () =>
+        json(200, { data: { content: [], page: 0, size: 20, totalElements: 0, totalPages: 0 } }),
     });
     render();
     expect(await screen.findByText('No forwarding targets yet')).toBeTruthy();
@@ -170,9 +174,11 @@ describe('ForwardingList', () => {
     const fetchMock = stubFetch({
       'GET /api/v2/forwarding': [() => json(200, { data: [] }), () => json(200, { data: [target()] })],
       'GET /api/v2/forwarding/7/status': () => json(200, { data: status() }),
-      'GET /api/v2/tenant': () => json(200, { data: { content: [], page: 0, size: 20, totalElements: 0, totalPages: 0 } }),
+      'GET /api/v2/tenant': () =>
+        json(200, { data: { content: [], page: 0, size: 20, totalElements: 0, totalPages: 0 } }),
       'POST /api/v2/forwarding': [
-        () => json(400, { statusCode: 400, error: 'Bad Request', message: 'hooks.internal resolves to a private address' }),
+        () =>
+          json(400, { statusCode: 400, error: 'Bad Request', message: 'hooks.internal resolves to a private address' }),
         () => json(200, { data: target() }),
       ],
     });
