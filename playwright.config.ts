@@ -13,6 +13,10 @@ const baseURL = `http://127.0.0.1:${port}`;
 // positions as a tracker would (e2e/support/ingest.ts); workers inherit the variable.
 process.env.WAYMARK_E2E_OSMAND_PORT ??= String(port + 1);
 const osmandPort = process.env.WAYMARK_E2E_OSMAND_PORT;
+// The reverse proxy of e2e/reverse-proxy.spec.ts whose origin the server lists (WAYMARK_ALLOWED_ORIGINS): its port
+// must be known before the server starts, so it is fixed too.
+process.env.WAYMARK_E2E_PROXY_PORT ??= String(port + 2);
+const proxyPort = process.env.WAYMARK_E2E_PROXY_PORT;
 
 // The API serves the built web app: build it when `turbo run build` has not already done so.
 if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
@@ -88,6 +92,11 @@ export default defineConfig({
       // Redis keys of this run only (on the production path): the sign-in limits, streams and live channels of an
       // earlier run on the same Redis, within their 15-minute windows, never reach this one.
       WAYMARK_REDIS_PREFIX: redisPrefix,
+      // e2e/reverse-proxy.spec.ts: its proxy that connects from 127.0.0.2 is trusted to tell the host asked for
+      // (X-Forwarded-Host), and its other proxy's origin is listed. The other specs reach the server from 127.0.0.1,
+      // not trusted, at an origin not listed: nothing changes for them.
+      WAYMARK_TRUST_PROXY: '127.0.0.2',
+      WAYMARK_ALLOWED_ORIGINS: `http://127.0.0.1:${proxyPort}`,
       WAYMARK_ADMIN_EMAIL: e2eAdmin.email,
       WAYMARK_ADMIN_PASSWORD: e2eAdmin.password,
       // Warnings and errors only, so the test output stays readable (override with WAYMARK_LOG_LEVEL).

@@ -188,7 +188,14 @@ export async function startApiServer(env: Env, options: ApiServerOptions = {}): 
       deviceLog,
       live,
       statistics,
-      geocoder: new Geocoder({ db, env, log: log.child({ component: 'geocoder' }), statistics, version: VERSION }),
+      geocoder: new Geocoder({
+        db,
+        env,
+        log: log.child({ component: 'geocoder' }),
+        statistics,
+        redis,
+        version: VERSION,
+      }),
       version: VERSION,
     };
     // flushed last at stop (closers run in reverse), after the app and workers have counted what they did

@@ -12,7 +12,7 @@ export interface GeocoderSettings {
   language: string | null;
   format: string;
   email: string | null;
-  /** requests per second to the provider, from each API node */
+  /** requests per second to the provider: of all API nodes together with Redis, of this process without */
   rate: number;
 }
 

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type { TestDatabase } from '@waymark/db/testing/db';
 import { createTestDatabase } from '@waymark/db/testing/db';
+import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadEnv } from '../env';
@@ -226,6 +228,32 @@ describe('the rate limit', () => {
     await Promise.all([31, 32].map((lat) => g.address(lat, 0, { settings: nominatim(), maxWaitMs: 5_000 })));
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     expect(standIn.requests).toHaveLength(2);
+  });
+});
+
+describe.skipIf(!process.env.REDIS_URL)('the rate limit across API nodes (skipped: REDIS_URL not set)', () => {
+  it('two nodes on one Redis draw on one budget per provider, under the deployment prefix', async () => {
+    const prefix = `waymark-test-${randomBytes(4).toString('hex')}:`;
+    const shared = loadEnv({ NODE_ENV: 'test', WAYMARK_REDIS_PREFIX: prefix });
+    const clients = [new Redis(process.env.REDIS_URL as string), new Redis(process.env.REDIS_URL as string)];
+    try {
+      await Promise.all(clients.map((c) => c.ping()));
+      const [one, two] = clients.map((redis) => geocoder({ env: shared, redis })) as [Geocoder, Geocoder];
+      const settings = nominatim();
+      // 1 a second between both: the first node takes it, the second finds it spent…
+      expect(await one.address(61, 0, { settings, maxWaitMs: 0 })).toContain('Paris');
+      expect((await failure(two.address(62, 0, { settings, maxWaitMs: 0 }))).reason).toBe('busy');
+      // …and waits for the next slot (measured), as would a third node
+      const started = Date.now();
+      expect(await two.address(62, 0, { settings, maxWaitMs: 5_000 })).toContain('Paris');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(700);
+      expect(standIn.requests.map((r) => r.query.lat)).toEqual(['61', '62']);
+      expect(await clients[0]?.keys(`${prefix}geocoder:rate:*`)).toHaveLength(1);
+    } finally {
+      const keys = (await clients[0]?.keys(`${prefix}*`)) ?? [];
+      if (keys.length > 0) await clients[0]?.del(...keys);
+      await Promise.all(clients.map((c) => c.quit()));
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Db } from '@waymark/db/client';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Env } from '../env';
 import type { StatisticsCounter } from '../statistics/statistics-counter';
@@ -8,6 +9,8 @@ import type { GeocoderSettings } from './geocoder-settings';
 import { geocoderSettings } from './geocoder-settings';
 import { Lru } from './lru';
 import { PROVIDERS, ProviderError } from './providers';
+import { SharedBucket } from './shared-bucket';
+import type { RateBucket } from './token-bucket';
 import { TokenBucket } from './token-bucket';
 
 /** Why no address came: geocoding is off, the provider's rate would make the caller wait too long, or it failed. */
@@ -42,6 +45,8 @@ export interface GeocoderOptions {
   log: Logger;
   version: string;
   statistics?: StatisticsCounter;
+  /** with Redis (the production path) every API node draws on one rate per provider; a rate per process otherwise */
+  redis?: Redis;
   /** how long a provider may take to answer */
   timeoutMs?: number;
   now?: () => number;
@@ -66,7 +71,7 @@ export interface LookupOptions {
 export class Geocoder {
   private readonly memory: Lru<AddressParts>;
   private readonly pending = new Map<string, Promise<AddressParts>>();
-  private readonly buckets = new Map<string, TokenBucket>();
+  private readonly buckets = new Map<string, RateBucket>();
   private readonly now: () => number;
   private lastPrune = 0;
 
@@ -144,12 +149,18 @@ export class Geocoder {
     }
   }
 
-  /** The rate limit of a provider (by type and URL); a changed rate starts a new bucket. */
-  private bucket(settings: GeocoderSettings): TokenBucket {
+  /**
+   * The rate limit of a provider (by type and URL), in Redis for all API nodes when Redis is configured; a changed
+   * rate starts a new bucket.
+   */
+  private bucket(settings: GeocoderSettings): RateBucket {
     const id = `${settings.type}|${settings.url}`;
     let bucket = this.buckets.get(id);
     if (!bucket || bucket.rate !== settings.rate) {
-      bucket = new TokenBucket(settings.rate, undefined, this.now, this.o.sleep);
+      const { redis, env, log, sleep } = this.o;
+      bucket = redis
+        ? new SharedBucket({ redis, prefix: env.WAYMARK_REDIS_PREFIX, provider: id, rate: settings.rate, log, sleep })
+        : new TokenBucket(settings.rate, undefined, this.now, sleep);
       this.buckets.set(id, bucket);
     }
     return bucket;

@@ -1,9 +1,15 @@
+/** A provider's rate: `take` waits for the next request's turn, or answers false when it would pass `maxWaitMs`. */
+export interface RateBucket {
+  readonly rate: number;
+  take(maxWaitMs: number): Promise<boolean>;
+}
+
 /**
  * A token bucket: `rate` tokens a second, holding at most `burst`. A taker that finds it empty reserves the next
  * token (the count goes below zero) and waits for it, so takers are served in order and at the rate; one whose wait
  * would pass its limit takes nothing and is told so at once.
  */
-export class TokenBucket {
+export class TokenBucket implements RateBucket {
   private tokens: number;
   private last: number;
 

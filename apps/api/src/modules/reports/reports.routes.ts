@@ -17,7 +17,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { fillAddresses } from '../../geocoding/fill-addresses';
 import { caller } from '../../plugins/app/auth';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { combinedReport } from './combined.report';
@@ -26,12 +25,10 @@ import { loadReportNames } from './export/report-names';
 import { exportFormat } from './export/send-report';
 import { geofencesReport } from './geofences.report';
 import { groupTrips } from './group-trips';
-import { stopPlaces, tripPlaces } from './report-addresses';
+import { addressedStops, addressedTrips } from './report-addresses';
 import type { DownloadKind, ReportContent } from './report-download';
 import { DOWNLOAD_FLAG, DOWNLOAD_KINDS, mailReport, sendDownload } from './report-download';
 import { routePositions, routeReport, routeScope } from './route.report';
-import { presentStops, presentTrips } from './segments.presenter';
-import { segmentsReport } from './segments.report';
 import { summaryReport } from './summary.report';
 
 const formatParams = z.object({ format: z.enum(DOWNLOAD_KINDS) });
@@ -104,9 +101,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   const trips = async (auth: AuthContext, q: z.infer<typeof tripsQuerySchema>) => {
-    const rows = await presentTrips(auth, await segmentsReport(auth, 'trip', q));
-    // before grouping, so that group trips take their members' addresses
-    await fillAddresses(ctx.geocoder, tripPlaces(rows));
+    // addresses before grouping, so that group trips take their members'
+    const rows = await addressedTrips(ctx.geocoder, auth, q);
     return q.groupTrips ? [...rows, ...groupTrips(rows)] : rows;
   };
   report('trips', ['VIEW_TRIP_REPORTS'], tripsQuerySchema, reportTripSchema, trips, async (auth, q) => ({
@@ -114,9 +110,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   }));
 
   const stops = async (auth: AuthContext, q: ReportQuery) => {
-    const rows = await presentStops(auth, await segmentsReport(auth, 'stop', q));
-    await fillAddresses(ctx.geocoder, stopPlaces(rows));
-    return rows;
+    return addressedStops(ctx.geocoder, auth, q);
   };
   report(
     'stops',

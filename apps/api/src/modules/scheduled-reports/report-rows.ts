@@ -1,6 +1,7 @@
 import type { Position } from '@waymark/contracts/device';
 import type { ReportQuery } from '@waymark/contracts/report';
 import type { ScheduledReportType } from '@waymark/contracts/scheduled-report';
+import type { Geocoder } from '../../geocoding/geocoder';
 import type { AuthContext } from '../../plugins/app/auth-context';
 import { presentEvent } from '../events/events.presenter';
 import { eventsReport } from '../events/events.service';
@@ -9,9 +10,8 @@ import type { ReportNames } from '../reports/export/report-columns';
 import type { ReportRowTypes } from '../reports/export/report-export';
 import { loadReportNames } from '../reports/export/report-names';
 import { geofencesReport } from '../reports/geofences.report';
+import { addressedStops, addressedTrips } from '../reports/report-addresses';
 import { routePositions, routeScope } from '../reports/route.report';
-import { presentStops, presentTrips } from '../reports/segments.presenter';
-import { segmentsReport } from '../reports/segments.report';
 import { summaryReport } from '../reports/summary.report';
 
 /** The rows of one report type, and the names its rows refer to by id. */
@@ -28,12 +28,14 @@ const deviceIdsOf = (rows: { deviceId: number }[]) => [...new Set(rows.map((r) =
 
 /**
  * A report's rows as the caller (a scheduled report's owner) would download them: the same services and
- * presenters as GET /api/reports/<type>, so that a mailed file equals the downloaded one. The route streams.
+ * presenters as GET /api/reports/<type>, so that a mailed file equals the downloaded one: trips and stops carry
+ * the addresses the geocoder finds, while it is on. The route streams.
  */
 export async function scheduledRows(
   auth: AuthContext,
   type: ScheduledReportType,
   q: ReportQuery,
+  geocoder: Geocoder,
 ): Promise<ScheduledRows> {
   switch (type) {
     case 'route': {
@@ -46,9 +48,9 @@ export async function scheduledRows(
       return { rows, names: await loadReportNames(auth, deviceIdsOf(rows)) };
     }
     case 'trips':
-      return { rows: await presentTrips(auth, await segmentsReport(auth, 'trip', q)) };
+      return { rows: await addressedTrips(geocoder, auth, q) };
     case 'stops':
-      return { rows: await presentStops(auth, await segmentsReport(auth, 'stop', q)) };
+      return { rows: await addressedStops(geocoder, auth, q) };
     case 'summary':
       return { rows: await summaryReport(auth, q) };
     case 'geofences':

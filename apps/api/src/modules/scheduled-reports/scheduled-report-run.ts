@@ -75,7 +75,7 @@ export async function renderScheduledReport(
     deviceId: attributes.deviceIds,
     groupId: attributes.groupIds,
   };
-  const { rows, names } = await scheduledRows(auth, type, query);
+  const { rows, names } = await scheduledRows(auth, type, query, ctx.geocoder);
   const doc = reportDocument({ type, preferences, period: query, rows, names, generatedAt: now });
   const content = await renderedBuffer(attributes.format, doc);
   return {
