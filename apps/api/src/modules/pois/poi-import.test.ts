@@ -103,7 +103,9 @@ describe('/api/v2/pois/import', () => {
   it('requires VIEW_POIS, as creating a POI does', async () => {
     const outsider = await member(['VIEW_ROUTES']);
     expect((await upload(outsider.headers, 'name,latitude,longitude\nA,1,2\n')).statusCode).toBe(403);
-    expect((await upload(outsider.headers, 'name,latitude,longitude\nA,1,2\n', '/api/v2/pois/import/preview')).statusCode).toBe(403);
+    expect(
+      (await upload(outsider.headers, 'name,latitude,longitude\nA,1,2\n', '/api/v2/pois/import/preview')).statusCode,
+    ).toBe(403);
     expect(await t.ctx.db.poi.count({ where: { tenantId: outsider.tenantId } })).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import type { PoiImportReport, PoiImportRow } from '@waymark/contracts/poi';
-import { POI_CATEGORIES, POI_IMPORT_COLUMNS, POI_IMPORT_MAX_ROWS } from '@waymark/contracts/poi';
+import { POI_CATEGORIES, type POI_IMPORT_COLUMNS, POI_IMPORT_MAX_ROWS } from '@waymark/contracts/poi';
 import { parse } from 'csv-parse/sync';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError } from '../../http-error';
@@ -98,7 +98,8 @@ export function readPoiCsv(csv: string): PoiImportRow[] {
         `missing: ${missing.join(', ')}`,
     );
   if (body.length === 0) throw badRequest('The file has no rows');
-  if (body.length > POI_IMPORT_MAX_ROWS) throw badRequest(`At most ${POI_IMPORT_MAX_ROWS} rows can be imported at once`);
+  if (body.length > POI_IMPORT_MAX_ROWS)
+    throw badRequest(`At most ${POI_IMPORT_MAX_ROWS} rows can be imported at once`);
   return body.map((cells, index) =>
     checkRow(index + 2, (column) => {
       const at = columns.indexOf(column);
