@@ -1,11 +1,11 @@
 import 'leaflet/dist/leaflet.css';
-import { Button, Group, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Group, NumberInput, Select, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { POI_CATEGORIES, type PoiCategory, type PoiDto } from '@waymark/contracts/poi';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
-import { MapListWorkspace } from '../../../components/map-list-workspace';
+import { MapListWorkspace, mapListTexts } from '../../../components/map-list-workspace';
 import { POI_ICONS, PoiMarkers } from '../../../components/poi-markers';
 import { SavedItemsPanel, savedItemsTexts } from '../../../components/saved-items-panel';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -119,6 +119,7 @@ export function PoiWorkspace() {
   return (
     <MapListWorkspace
       title={t('title')}
+      texts={mapListTexts(t)}
       actions={<PoiImport />}
       mapTestId="poi-map"
       map={
@@ -148,46 +149,31 @@ export function PoiWorkspace() {
           mark={(poi) => <CategoryIcon category={poi.category} />}
         />
       }
-      form={
-        selectedId === null ? null : (
-          <form onSubmit={form.onSubmit(submit)}>
-            <Stack gap="sm">
-              <Text fw={600}>{t(selectedId === 'new' ? 'newTitle' : 'editTitle')}</Text>
-              <Text size="sm" c="dimmed">
-                {t('placeHint')}
-              </Text>
-              <TextInput label={t('name')} required {...form.getInputProps('name')} />
-              <Select
-                label={t('categoryLabel')}
-                data={categories}
-                allowDeselect={false}
-                leftSection={<CategoryIcon category={form.values.category} />}
-                {...form.getInputProps('category')}
-              />
-              <Textarea label={t('description')} rows={2} {...form.getInputProps('description')} />
-              <Group grow>
-                <NumberInput label={t('latitude')} decimalScale={6} {...form.getInputProps('latitude')} />
-                <NumberInput label={t('longitude')} decimalScale={6} {...form.getInputProps('longitude')} />
-              </Group>
-              <Group justify="flex-end">
-                <Button variant="default" onClick={close}>
-                  {t('cancel')}
-                </Button>
-                <Button type="submit" loading={save.isPending}>
-                  {t('save')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        )
+      selectedId={selectedId}
+      onSubmit={form.onSubmit(submit)}
+      onCancel={close}
+      saving={save.isPending}
+      fields={
+        <>
+          <Text size="sm" c="dimmed">
+            {t('placeHint')}
+          </Text>
+          <TextInput label={t('name')} required {...form.getInputProps('name')} />
+          <Select
+            label={t('categoryLabel')}
+            data={categories}
+            allowDeselect={false}
+            leftSection={<CategoryIcon category={form.values.category} />}
+            {...form.getInputProps('category')}
+          />
+          <Textarea label={t('description')} rows={2} {...form.getInputProps('description')} />
+          <Group grow>
+            <NumberInput label={t('latitude')} decimalScale={6} {...form.getInputProps('latitude')} />
+            <NumberInput label={t('longitude')} decimalScale={6} {...form.getInputProps('longitude')} />
+          </Group>
+        </>
       }
-      confirm={{
-        ...del.modal,
-        title: t('deleteTitle'),
-        message: t('deleteMessage', { name: del.deleting?.name ?? '' }),
-        confirmLabel: t('delete'),
-        cancelLabel: t('cancel'),
-      }}
+      confirm={{ modal: del.modal, name: del.deleting?.name ?? '' }}
     />
   );
 }
