@@ -41,7 +41,7 @@ describe('setupSms', () => {
 
   it('pins the exact SMS of every make, and which ones a public manual confirms', () => {
     const filled = Object.fromEntries(
-      deviceSetups.map((s) => [s.key, [setupSms(s, 'gps.example.com', 5000), s.smsChecked ?? null]]),
+      deviceSetups.map((s: DeviceSetup) => [s.key, [setupSms(s, 'gps.example.com', 5000), s.smsChecked ?? null]]),
     );
     expect(filled).toEqual({
       traccarClient: [null, null],
