@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, FileButton, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { POI_IMPORT_MAX_ROWS, type PoiImportReport } from '@waymark/contracts/poi';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ImportCounts, ImportPreviewError, ImportRowResult } from '../../../components/import-report';
 import { useErrorText } from '../../../lib/error-text';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { previewPoiImport } from '../pois.api';
@@ -63,20 +64,15 @@ export function PoiImport() {
             {file?.name}
           </Text>
           {preview.isError ? (
-            <Alert color="red" title={t('import.previewFailed')}>
-              {errorText(preview.error)}
-            </Alert>
+            <ImportPreviewError title={t('import.previewFailed')} message={errorText(preview.error)} />
           ) : null}
           {report ? (
             <>
-              <Group gap="xs">
-                <Badge color="green" variant="light">
-                  {t('import.valid', { count: report.valid })}
-                </Badge>
-                <Badge color={report.invalid ? 'red' : 'gray'} variant="light">
-                  {t('import.invalid', { count: report.invalid })}
-                </Badge>
-              </Group>
+              <ImportCounts
+                validLabel={t('import.valid', { count: report.valid })}
+                invalidLabel={t('import.invalid', { count: report.invalid })}
+                invalid={report.invalid}
+              />
               <Table.ScrollContainer minWidth={480} mah={320}>
                 <Table striped>
                   <Table.Thead>
@@ -93,11 +89,7 @@ export function PoiImport() {
                         <Table.Td>{row.line}</Table.Td>
                         <Table.Td>{row.name}</Table.Td>
                         <Table.Td>{row.category}</Table.Td>
-                        <Table.Td>
-                          <Text size="sm" c={row.problems.length ? 'red' : 'green'}>
-                            {row.problems.length ? row.problems.join('; ') : t('import.ok')}
-                          </Text>
-                        </Table.Td>
+                        <ImportRowResult problems={row.problems} ok={t('import.ok')} />
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
