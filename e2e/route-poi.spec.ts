@@ -95,4 +95,38 @@ test.describe('planned routes and points of interest', () => {
       await expect(rows.first()).toBeVisible({ timeout: 20_000 });
     });
   });
+
+  test('POIs are imported from a CSV file, after a preview that refuses a bad row', async ({ page }) => {
+    const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const pick = (name: string, text: string) =>
+      page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+
+    await openLogin(page);
+    await submitCredentials(page, e2eAdmin.email, e2eAdmin.password);
+    await expect(page).toHaveURL(/\/home$/);
+    await page.goto('/poi');
+    await expect(page.getByRole('button', { name: 'Import CSV' })).toBeVisible();
+
+    await test.step('a file with a bad row is previewed and cannot be imported', async () => {
+      await pick('bad.csv', `name,latitude,longitude,category\nE2E Ok ${id},48.1,2.2,fuel\nE2E Far ${id},95,2.2,\n`);
+      const dialog = page.getByRole('dialog', { name: 'Import points of interest' });
+      await expect(dialog.getByTestId('poi-import-row-3')).toContainText('latitude must be between -90 and 90');
+      await expect(dialog.getByRole('button', { name: 'Import 1 point' })).toBeDisabled();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+    });
+
+    await test.step('a semicolon file with a BOM and quoted fields is imported whole', async () => {
+      const csv = `\uFEFFName;Latitude;Longitude;Category;Description\r\n"E2E Dépôt ${id}";48,9;2,35;depot;"Quai 3; porte B"\r\nE2E Aire ${id};45.5;4.8;parking;\r\n`;
+      await pick('pois.csv', csv);
+      const dialog = page.getByRole('dialog', { name: 'Import points of interest' });
+      await expect(dialog.getByText('2 rows ready')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Import 2 points' }).click();
+      await expect(page.getByText('2 points of interest imported')).toBeVisible();
+      const items = page.getByRole('list', { name: 'Saved points of interest' }).getByRole('listitem');
+      await expect(items.filter({ hasText: `E2E Dépôt ${id}` })).toContainText('Depot');
+      await expect(items.filter({ hasText: `E2E Aire ${id}` })).toContainText('Parking');
+      await expect(page.getByTestId('poi-map').locator(`[title="E2E Dépôt ${id}"]`)).toBeAttached();
+    });
+  });
 });

@@ -39,6 +39,26 @@ describe('setupSms', () => {
     );
   });
 
+  it('pins the exact SMS of every make, and which ones a public manual confirms', () => {
+    const filled = Object.fromEntries(
+      deviceSetups.map((s: DeviceSetup) => [s.key, [setupSms(s, 'gps.example.com', 5000), s.smsChecked ?? null]]),
+    );
+    expect(filled).toEqual({
+      traccarClient: [null, null],
+      concox: ['SERVER,1,gps.example.com,5000,0#', false],
+      sinotrack: ['8040000 gps.example.com 5000', true],
+      coban: ['adminip123456 gps.example.com 5000', true],
+      teltonika: ['  setparam 2004:gps.example.com;2005:5000;2006:0', true],
+      meitrack: ['0000,A21,1,gps.example.com,5000,,,', false],
+      watch: ['pw,123456,ip,gps.example.com,5000#', true],
+      queclink: [null, null],
+      suntech: [null, null],
+      ruptela: [null, null],
+      jt808: [null, null],
+      wialon: [null, null],
+    });
+  });
+
   it('gives no SMS for a make set up otherwise', () => {
     expect(setupSms(setup('traccarClient'), 'track.example.com', 5055)).toBeNull();
     expect(setupSms(setup('queclink'), 'track.example.com', 5004)).toBeNull();

@@ -29,6 +29,11 @@ export interface DeviceSetup {
   digits?: { min: number; max: number };
   /** the SMS that sets the server address and port, when the make is set up by SMS */
   sms?: string;
+  /**
+   * whether a public manual or protocol document of the make confirms the SMS text exactly (its source is cited
+   * beside the template); when not, the web app asks the user to check the device's manual before sending it
+   */
+  smsChecked?: boolean;
   /** a phone app that reads its settings from a QR code (Traccar Client) */
   app?: boolean;
 }
@@ -48,7 +53,11 @@ export const deviceSetups = [
     models: ['GT06', 'GT06N', 'GT06E', 'JM-VL01', 'JM-VL02', 'GT800', 'WeTrack2', 'AT4'],
     protocol: 'gt06',
     identifier: 'imei',
+    // Concox user manuals (GT06N): SERVER,<0 IP | 1 domain>,<address>,<port>,<0 TCP | 1 UDP>#. The stored public
+    // material at hand only shows the shorter SERVER,1,<domain or IP>,<port># of the same family (ProTrack
+    // "COMMAND LIST VT02S"), not the trailing protocol field, so the text is not marked as checked.
     sms: 'SERVER,{hostMode},{host},{port},0#',
+    smsChecked: false,
   },
   {
     key: 'sinotrack',
@@ -57,7 +66,10 @@ export const deviceSetups = [
     protocol: 'h02',
     identifier: 'digits',
     digits: { min: 10, max: 15 },
+    // 804<password> <IP or host> <port>, default password 0000: SinoTrack ST-901 command list (as quoted in
+    // github.com/eusonlito/GPS-Tracker wiki "SMS Configuration to Sinotrack Devices", and traccar issue #3040)
     sms: '8040000 {host} {port}',
+    smsChecked: true,
   },
   {
     key: 'coban',
@@ -65,7 +77,10 @@ export const deviceSetups = [
     models: ['TK102', 'TK103', 'TK103B', 'TK104', 'TK106', 'GPS103'],
     protocol: 'gps103',
     identifier: 'imei',
+    // adminip<password> <IP> <port>, default password 123456: Xexun "COMMUNICATION PROTOCOL" (TK102/TK103),
+    // traccar.org/protocol/5006-xexun/COMMUNICATIONPROTOCOL.pdf §2; it notes that only some models take a domain
     sms: 'adminip123456 {host} {port}',
+    smsChecked: true,
   },
   {
     key: 'teltonika',
@@ -73,8 +88,11 @@ export const deviceSetups = [
     models: ['FMB920', 'FMB120', 'FMB130', 'FMB140', 'FMC130', 'FMC920', 'FMM130', 'TAT100'],
     protocol: 'teltonika',
     identifier: 'imei',
-    // two spaces: the SMS login and password, empty by default
+    // two spaces: the SMS login and password, empty by default ("FMB SMS Security": "If login and password are
+    // not set, every SMS ... has to include two spaces before command"); 2004 domain, 2005 port, 2006 protocol
+    // (0 TCP), several IDs joined by ';' ("FMB setparam", wiki.teltonika-gps.com/view/FMB_setparam)
     sms: '  setparam 2004:{host};2005:{port};2006:0',
+    smsChecked: true,
   },
   {
     key: 'meitrack',
@@ -82,8 +100,13 @@ export const deviceSetups = [
     models: ['MVT380', 'MVT600', 'T333', 'T366', 'P88L'],
     protocol: 'meitrack',
     identifier: 'imei',
-    // 0000 is the default password; 1 is TCP
+    // <password>,A21,<connection mode: 1 TCP>,<IP or domain>,<port>,<APN>,<APN user>,<APN password>; 0000 is the
+    // default password ("MEITRACK SMS Protocol" command A21, and "MEITRACK T622 GPRS Protocol" §3.9 Setting GPRS
+    // Parameters – A21 gives the field order). The SMS form (password first) is the one Meitrack's SMS protocol
+    // uses for every command, but its A21 page is not in the material at hand, so the text is not marked as checked.
+    // The APN fields are left empty: the user fills the APN in when the operator needs one.
     sms: '0000,A21,1,{host},{port},,,',
+    smsChecked: false,
   },
   {
     key: 'watch',
@@ -92,7 +115,10 @@ export const deviceSetups = [
     protocol: 'watch',
     identifier: 'digits',
     digits: { min: 10, max: 15 },
+    // pw,<password>,ip,<address>,<port># with the default password 123456: the 3G/4G watch SMS command list
+    // (github.com/CreoValis/G36Tool SMSCommands.md, "ip: Set server address")
     sms: 'pw,123456,ip,{host},{port}#',
+    smsChecked: true,
   },
   {
     key: 'queclink',
@@ -100,6 +126,8 @@ export const deviceSetups = [
     models: ['GV300', 'GV55', 'GL300', 'GL320', 'GV500'],
     protocol: 'gl200',
     identifier: 'imei',
+    // no SMS: AT+GTSRI (GL300 @Track Air Interface Protocol §3.2.3) takes the model's own password (gl300, gv300…)
+    // and a report mode whose values differ between models, so one template would be wrong for some of them
   },
   {
     key: 'suntech',
@@ -115,6 +143,7 @@ export const deviceSetups = [
     models: ['FM-Eco4', 'FM-Pro4', 'HCV5', 'LCV5'],
     protocol: 'ruptela',
     identifier: 'imei',
+    // no SMS: Ruptela's "connect" SMS only connects once; the server is set with its configurator
   },
   {
     key: 'jt808',

@@ -92,6 +92,8 @@ export const BODIES: Record<string, unknown> = {
   'PUT /api/v2/routes/:id': { name: 'R2' },
   'POST /api/v2/pois': { name: 'P', category: 'fuel', latitude: 1, longitude: 2 },
   'PUT /api/v2/pois/:id': { name: 'P2' },
+  'POST /api/v2/pois/import/preview': { csv: 'name,latitude,longitude\nP,1,2' },
+  'POST /api/v2/pois/import': { csv: 'name,latitude,longitude\nP,1,2' },
 };
 
 /** The body to send to `method url` (none for a route that reads). */

@@ -9,7 +9,7 @@ import { RowActions } from './row-actions';
  * The namespaces of the lists using the table: each has the keys loading, loadFailed, empty, noMatch, actions,
  * editNamed and deleteNamed.
  */
-type ListNamespace = 'savedCommands' | 'computedAttributes' | 'calendars';
+type ListNamespace = 'savedCommands' | 'computedAttributes' | 'calendars' | 'drivers';
 
 export interface ManagedTableProps<T extends { id: number }> {
   /** The list's query: its state and all its items. */
@@ -32,7 +32,7 @@ export interface ManagedTableProps<T extends { id: number }> {
 
 /**
  * A management list's table: loading, failed, empty and no-match states, then a row per item with its edit and
- * delete buttons (the saved commands, computed attributes and calendars pages).
+ * delete buttons (the saved commands, computed attributes, calendars and drivers pages).
  */
 export function ManagedTable<T extends { id: number }>(props: ManagedTableProps<T>) {
   const { query, rows, namespace, minWidth, headers, cells, nameOf, onEdit, onDelete, rowProps } = props;

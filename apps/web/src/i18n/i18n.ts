@@ -27,9 +27,6 @@ import notificationsFr from '../features/notifications/locales/fr.json';
 import plannedRoutesEl from '../features/planned-routes/locales/el.json';
 import plannedRoutesEn from '../features/planned-routes/locales/en.json';
 import plannedRoutesFr from '../features/planned-routes/locales/fr.json';
-import poisEl from '../features/pois/locales/el.json';
-import poisEn from '../features/pois/locales/en.json';
-import poisFr from '../features/pois/locales/fr.json';
 import settingsEl from '../features/settings/locales/el.json';
 import settingsEn from '../features/settings/locales/en.json';
 import settingsFr from '../features/settings/locales/fr.json';
@@ -57,7 +54,6 @@ export const resources = {
     devices: devicesEn,
     geofences: geofencesEn,
     plannedRoutes: plannedRoutesEn,
-    pois: poisEn,
     alerts: alertsEn,
     notifications: notificationsEn,
     groups: groupsEn,
@@ -71,7 +67,6 @@ export const resources = {
     devices: devicesFr,
     geofences: geofencesFr,
     plannedRoutes: plannedRoutesFr,
-    pois: poisFr,
     alerts: alertsFr,
     notifications: notificationsFr,
     groups: groupsFr,
@@ -85,7 +80,6 @@ export const resources = {
     devices: devicesEl,
     geofences: geofencesEl,
     plannedRoutes: plannedRoutesEl,
-    pois: poisEl,
     alerts: alertsEl,
     notifications: notificationsEl,
     groups: groupsEl,

@@ -10,6 +10,9 @@ import deviceLogFr from '../features/device-log/locales/fr.json';
 import petsEl from '../features/pets/locales/el.json';
 import petsEn from '../features/pets/locales/en.json';
 import petsFr from '../features/pets/locales/fr.json';
+import poisEl from '../features/pois/locales/el.json';
+import poisEn from '../features/pois/locales/en.json';
+import poisFr from '../features/pois/locales/fr.json';
 import replayEl from '../features/replay/locales/el.json';
 import replayEn from '../features/replay/locales/en.json';
 import replayFr from '../features/replay/locales/fr.json';
@@ -26,7 +29,7 @@ import i18n from './i18n';
 
 /**
  * The texts of the report pages, pet reports, scheduled reports, data report, replay and the user area's
- * management screens (saved commands, computed attributes, calendars): they load with the
+ * management screens (saved commands, computed attributes, calendars, points of interest): they load with the
  * signed-in layout's code, not with the sign-in page (which stays under its size budget): importing this module
  * adds them to i18next.
  */
@@ -34,6 +37,7 @@ export const reportResources = {
   en: {
     deviceLog: deviceLogEn,
     pets: petsEn,
+    pois: poisEn,
     replay: replayEn,
     reports: reportsEn,
     scheduledReports: scheduledReportsEn,
@@ -44,6 +48,7 @@ export const reportResources = {
   fr: {
     deviceLog: deviceLogFr,
     pets: petsFr,
+    pois: poisFr,
     replay: replayFr,
     reports: reportsFr,
     scheduledReports: scheduledReportsFr,
@@ -54,6 +59,7 @@ export const reportResources = {
   el: {
     deviceLog: deviceLogEl,
     pets: petsEl,
+    pois: poisEl,
     replay: replayEl,
     reports: reportsEl,
     scheduledReports: scheduledReportsEl,

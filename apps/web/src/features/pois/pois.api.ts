@@ -1,5 +1,5 @@
 import { dataSchema } from '@waymark/contracts/common';
-import { type PoiInput, type PoiUpdate, poiSchema } from '@waymark/contracts/poi';
+import { type PoiInput, type PoiUpdate, poiImportReportSchema, poiSchema } from '@waymark/contracts/poi';
 import { z } from 'zod';
 import { http } from '../../api/http';
 
@@ -19,4 +19,16 @@ export async function updatePoi(id: number, input: PoiUpdate) {
 
 export async function deletePoi(id: number): Promise<void> {
   await http(`/api/v2/pois/${id}`, { method: 'DELETE' });
+}
+
+const importReport = dataSchema(poiImportReportSchema);
+
+/** The server's check of a CSV file, row by row; nothing is written. */
+export async function previewPoiImport(csv: string) {
+  return (await http('/api/v2/pois/import/preview', { method: 'POST', body: { csv }, schema: importReport })).data;
+}
+
+/** Imports every row of the file, or none (a 400 naming the bad lines). */
+export async function importPois(csv: string) {
+  return (await http('/api/v2/pois/import', { method: 'POST', body: { csv }, schema: importReport })).data;
 }

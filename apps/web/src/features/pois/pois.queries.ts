@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PoiInput } from '@waymark/contracts/poi';
-import { createPoi, deletePoi, fetchPois, updatePoi } from './pois.api';
+import { createPoi, deletePoi, fetchPois, importPois, updatePoi } from './pois.api';
 
 export const poiKeys = { all: ['pois'] as const };
 
@@ -21,6 +21,14 @@ export function useDeletePoiMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePoi,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: poiKeys.all }),
+  });
+}
+
+export function useImportPoisMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importPois,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: poiKeys.all }),
   });
 }

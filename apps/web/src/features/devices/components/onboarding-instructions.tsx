@@ -82,6 +82,11 @@ export function SetupInstructions({ choice, host, uniqueId }: { choice: Choice; 
             </Code>
             <Copy value={sms} />
           </Group>
+          {setup.smsChecked ? null : (
+            <Text size="sm" c="orange" data-testid="onboarding-sms-unchecked">
+              {t('onboarding.smsUnchecked')}
+            </Text>
+          )}
           <Text size="xs" c="dimmed">
             {t('onboarding.smsNote')}
           </Text>

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Onboarding } from '@waymark/contracts/onboarding';
+import { type DeviceSetup, deviceSetup } from '@waymark/protocols/setup';
 import { describe, expect, it } from 'vitest';
 import { aDevice, aPosition } from '../../../test/devices-fixtures';
 import { bodiesOf, json, stubFetch } from '../../../test/fetch-stub';
@@ -7,6 +8,7 @@ import { aUser } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { SessionProvider } from '../../auth/session-context';
 import { mergePositions } from '../devices.queries';
+import { SetupInstructions } from './onboarding-instructions';
 import { OnboardingWizard } from './onboarding-wizard';
 
 const settings: Onboarding = {
@@ -55,6 +57,8 @@ describe('OnboardingWizard', () => {
     fireEvent.change(screen.getByRole('textbox', { name: /SIM phone number/ }), { target: { value: '+30690000000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add device' }));
     expect((await screen.findByTestId('onboarding-sms')).textContent).toBe('SERVER,1,gps.example.test,5023,0#');
+    // the GT06 family's text is not confirmed by a manual at hand: the user is told to check theirs
+    expect(screen.getByTestId('onboarding-sms-unchecked').textContent).toMatch(/^Check this text against your device/);
     expect(screen.getByTestId('onboarding-host').textContent).toBe('gps.example.test');
     expect(screen.getByTestId('onboarding-port').textContent).toBe('5023 (TCP)');
     expect(bodiesOf(fetchMock, 'POST /api/devices')).toEqual([
@@ -88,5 +92,29 @@ describe('OnboardingWizard', () => {
     act(() => mergePositions(queryClient, [aPosition({ deviceId: 12, fixTime: '2026-01-10T10:00:00.000Z' })]));
     expect(await screen.findByText(/^Connected: position at /)).toBeTruthy();
     expect(screen.queryByText('Waiting for the first position…')).toBeNull();
+  });
+
+  it('gives a make whose SMS a manual confirms its text without the warning', async () => {
+    const teltonika = deviceSetup('teltonika') as DeviceSetup;
+    renderRoutes('/setup', [
+      {
+        path: '/setup',
+        element: (
+          <SetupInstructions
+            choice={{
+              setup: teltonika,
+              model: null,
+              listener: { protocol: 'teltonika', port: 5027, transports: ['tcp'] },
+            }}
+            host="gps.example.test"
+            uniqueId="490154203237518"
+          />
+        ),
+      },
+    ]);
+    expect((await screen.findByTestId('onboarding-sms')).textContent).toBe(
+      '  setparam 2004:gps.example.test;2005:5027;2006:0',
+    );
+    expect(screen.queryByTestId('onboarding-sms-unchecked')).toBeNull();
   });
 });

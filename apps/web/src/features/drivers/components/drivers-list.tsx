@@ -5,9 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { ListHeader } from '../../../components/list-header';
-import { ListState } from '../../../components/list-state';
-import { ListTable } from '../../../components/list-table';
-import { RowActions } from '../../../components/row-actions';
+import { ManagedTable } from '../../../components/managed-table';
 import { useDeleteConfirm } from '../../../lib/use-delete-confirm';
 import { useDeleteDriverMutation, useDriversQuery } from '../drivers.queries';
 import { DriverFormModal } from './driver-form-modal';
@@ -31,61 +29,44 @@ export function DriversList() {
   );
 
   const body = (
-    <ListState
-      isPending={drivers.isPending}
-      isError={drivers.isError}
-      isEmpty={drivers.data?.length === 0}
-      noMatch={rows.length === 0}
-      loadingLabel={t('loading')}
-      errorText={t('loadFailed')}
-      emptyText={t('empty')}
-      noMatchText={t('noMatch')}
-    >
-      {() => (
-        <ListTable
-          minWidth={640}
-          headers={[
-            t('fields.name'),
-            t('fields.uniqueId'),
-            t('fields.cardNo'),
-            t('fields.cardExpirationDate'),
-            t('fields.mobile'),
-            t('actions'),
-          ]}
-        >
-          {rows.map((driver) => {
-            const expired =
-              driver.cardExpirationDate !== null && new Date(driver.cardExpirationDate).getTime() < Date.now();
-            return (
-              <Table.Tr key={driver.id}>
-                <Table.Td>{driver.name}</Table.Td>
-                <Table.Td>{driver.uniqueId}</Table.Td>
-                <Table.Td>{driver.cardNo ?? '—'}</Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    {date(driver.cardExpirationDate)}
-                    {expired ? (
-                      <Badge color="error" variant="light" size="sm">
-                        {t('expired')}
-                      </Badge>
-                    ) : null}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{driver.mobile ?? '—'}</Table.Td>
-                <Table.Td>
-                  <RowActions
-                    editLabel={t('editNamed', { name: driver.name })}
-                    deleteLabel={t('deleteNamed', { name: driver.name })}
-                    onEdit={() => setEditing({ driver })}
-                    onDelete={() => del.ask(driver)}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </ListTable>
-      )}
-    </ListState>
+    <ManagedTable
+      query={drivers}
+      rows={rows}
+      namespace="drivers"
+      minWidth={640}
+      headers={[
+        t('fields.name'),
+        t('fields.uniqueId'),
+        t('fields.cardNo'),
+        t('fields.cardExpirationDate'),
+        t('fields.mobile'),
+      ]}
+      nameOf={(driver) => driver.name}
+      onEdit={(driver) => setEditing({ driver })}
+      onDelete={del.ask}
+      cells={(driver) => {
+        const expired =
+          driver.cardExpirationDate !== null && new Date(driver.cardExpirationDate).getTime() < Date.now();
+        return (
+          <>
+            <Table.Td>{driver.name}</Table.Td>
+            <Table.Td>{driver.uniqueId}</Table.Td>
+            <Table.Td>{driver.cardNo ?? '—'}</Table.Td>
+            <Table.Td>
+              <Group gap={6} wrap="nowrap">
+                {date(driver.cardExpirationDate)}
+                {expired ? (
+                  <Badge color="error" variant="light" size="sm">
+                    {t('expired')}
+                  </Badge>
+                ) : null}
+              </Group>
+            </Table.Td>
+            <Table.Td>{driver.mobile ?? '—'}</Table.Td>
+          </>
+        );
+      }}
+    />
   );
 
   return (

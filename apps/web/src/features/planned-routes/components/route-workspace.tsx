@@ -1,23 +1,9 @@
-import {
-  Box,
-  Button,
-  Card,
-  ColorInput,
-  Group,
-  MultiSelect,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ColorInput, MultiSelect, NumberInput, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { DEFAULT_ROUTE_COLOR, DEFAULT_ROUTE_WIDTH, type RouteDto } from '@waymark/contracts/route';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmModal } from '../../../components/confirm-modal';
+import { MapListWorkspace, mapListTexts } from '../../../components/map-list-workspace';
 import { SavedItemsPanel, savedItemsTexts } from '../../../components/saved-items-panel';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteConfirm } from '../../../lib/use-delete-confirm';
@@ -147,9 +133,11 @@ export function RouteWorkspace() {
   };
 
   return (
-    <Stack gap="md">
-      <Title order={2}>{t('title')}</Title>
-      <Box h={{ base: 360, sm: 480 }} style={{ borderRadius: 8, overflow: 'hidden' }} data-testid="route-map">
+    <MapListWorkspace
+      title={t('title')}
+      texts={mapListTexts(t)}
+      mapTestId="route-map"
+      map={
         <RouteMap
           routes={routes.data ?? []}
           selectedId={typeof selectedId === 'number' ? selectedId : null}
@@ -160,8 +148,8 @@ export function RouteWorkspace() {
           onSelect={select}
           focus={focus}
         />
-      </Box>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      }
+      list={
         <SavedItemsPanel
           texts={savedTexts}
           query={routes}
@@ -174,61 +162,46 @@ export function RouteWorkspace() {
             <span aria-hidden style={{ width: 12, height: 4, borderRadius: 2, background: route.color }} />
           )}
         />
-        {selectedId !== null && (
-          <Card withBorder padding="md">
-            <form onSubmit={form.onSubmit(submit)}>
-              <Stack gap="sm">
-                <Text fw={600}>{t(selectedId === 'new' ? 'newTitle' : 'editTitle')}</Text>
-                <Text size="sm" c={lineMissing ? 'red' : 'dimmed'}>
-                  {lineMissing
-                    ? t('errors.line')
-                    : draft?.kind === 'polyline'
-                      ? t('lineDrawn', { count: draft.points.length })
-                      : t('drawHint')}
-                </Text>
-                <TextInput label={t('name')} required {...form.getInputProps('name')} />
-                <Textarea label={t('description')} rows={2} {...form.getInputProps('description')} />
-                <NumberInput
-                  label={t('width')}
-                  description={t('widthHint')}
-                  min={1}
-                  max={100_000}
-                  {...form.getInputProps('width')}
-                />
-                <ColorInput label={t('color')} {...form.getInputProps('color')} />
-                <MultiSelect
-                  label={t('devices')}
-                  description={t('linksHint')}
-                  searchable
-                  data={(devices.data ?? []).map((d) => ({ value: String(d.id), label: d.name }))}
-                  {...form.getInputProps('deviceIds')}
-                />
-                <MultiSelect
-                  label={t('groups')}
-                  searchable
-                  data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
-                  {...form.getInputProps('groupIds')}
-                />
-                <Group justify="flex-end">
-                  <Button variant="default" onClick={close}>
-                    {t('cancel')}
-                  </Button>
-                  <Button type="submit" loading={save.isPending}>
-                    {t('save')}
-                  </Button>
-                </Group>
-              </Stack>
-            </form>
-          </Card>
-        )}
-      </SimpleGrid>
-      <ConfirmModal
-        {...del.modal}
-        title={t('deleteTitle')}
-        message={t('deleteMessage', { name: del.deleting?.name ?? '' })}
-        confirmLabel={t('delete')}
-        cancelLabel={t('cancel')}
-      />
-    </Stack>
+      }
+      selectedId={selectedId}
+      onSubmit={form.onSubmit(submit)}
+      onCancel={close}
+      saving={save.isPending}
+      fields={
+        <>
+          <Text size="sm" c={lineMissing ? 'red' : 'dimmed'}>
+            {lineMissing
+              ? t('errors.line')
+              : draft?.kind === 'polyline'
+                ? t('lineDrawn', { count: draft.points.length })
+                : t('drawHint')}
+          </Text>
+          <TextInput label={t('name')} required {...form.getInputProps('name')} />
+          <Textarea label={t('description')} rows={2} {...form.getInputProps('description')} />
+          <NumberInput
+            label={t('width')}
+            description={t('widthHint')}
+            min={1}
+            max={100_000}
+            {...form.getInputProps('width')}
+          />
+          <ColorInput label={t('color')} {...form.getInputProps('color')} />
+          <MultiSelect
+            label={t('devices')}
+            description={t('linksHint')}
+            searchable
+            data={(devices.data ?? []).map((d) => ({ value: String(d.id), label: d.name }))}
+            {...form.getInputProps('deviceIds')}
+          />
+          <MultiSelect
+            label={t('groups')}
+            searchable
+            data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
+            {...form.getInputProps('groupIds')}
+          />
+        </>
+      }
+      confirm={{ modal: del.modal, name: del.deleting?.name ?? '' }}
+    />
   );
 }

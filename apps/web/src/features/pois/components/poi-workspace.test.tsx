@@ -62,4 +62,54 @@ describe('PoiWorkspace', () => {
     expect(await screen.findByText(/No points of interest yet/)).toBeTruthy();
     expect(screen.queryByLabelText(/^Name/, { selector: 'input' })).toBeNull();
   });
+
+  it('previews a CSV file, refuses to import while a row is bad, then imports a good file', async () => {
+    const bad = {
+      line: 3,
+      name: 'Far',
+      latitude: 91,
+      longitude: 2,
+      category: 'other',
+      description: null,
+      radius: null,
+      problems: ['latitude must be between -90 and 90'],
+    };
+    const good = { ...bad, line: 2, name: 'Depot', latitude: 1, category: 'depot', problems: [] };
+    const fetchMock = stubFetch({
+      'GET /api/v2/pois': [
+        () => json(200, { data: [] }),
+        () => json(200, { data: [{ ...fuel, id: 9, name: 'Quay 3', category: 'depot' }] }),
+      ],
+      'POST /api/v2/pois/import/preview': [
+        () => json(200, { data: { rows: [good, bad], valid: 1, invalid: 1, imported: 0 } }),
+        () => json(200, { data: { rows: [good], valid: 1, invalid: 0, imported: 0 } }),
+      ],
+      'POST /api/v2/pois/import': () => json(200, { data: { rows: [good], valid: 1, invalid: 0, imported: 1 } }),
+    });
+    const { container } = renderAt('/poi', <PoiWorkspace />);
+    await screen.findByText(/No points of interest yet/);
+    const input = container.ownerDocument.querySelector('input[type="file"]') as HTMLInputElement;
+    const pick = (text: string) =>
+      fireEvent.change(input, { target: { files: [new File([text], 'pois.csv', { type: 'text/csv' })] } });
+
+    pick('name,latitude,longitude,category\nDepot,1,2,depot\nFar,91,2,\n');
+    expect(await screen.findByText('latitude must be between -90 and 90')).toBeTruthy();
+    expect(screen.getByText('1 row with problems')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Import 1 point' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(bodiesOf(fetchMock, 'POST /api/v2/pois/import/preview')).toEqual([
+      { csv: 'name,latitude,longitude,category\nDepot,1,2,depot\nFar,91,2,\n' },
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    pick('name,latitude,longitude,category\nDepot,1,2,depot\n');
+    expect(await screen.findByText('1 row ready')).toBeTruthy();
+    const submit = screen.getByRole('button', { name: 'Import 1 point' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(false);
+    fireEvent.click(submit);
+    await screen.findByText('1 point of interest imported');
+    expect(bodiesOf(fetchMock, 'POST /api/v2/pois/import')).toEqual([
+      { csv: 'name,latitude,longitude,category\nDepot,1,2,depot\n' },
+    ]);
+    expect(await screen.findByText('Quay 3')).toBeTruthy();
+  });
 });

@@ -1,29 +1,17 @@
 import 'leaflet/dist/leaflet.css';
-import {
-  Box,
-  Button,
-  Card,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Group, NumberInput, Select, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { POI_CATEGORIES, type PoiCategory, type PoiDto } from '@waymark/contracts/poi';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
-import { ConfirmModal } from '../../../components/confirm-modal';
+import { MapListWorkspace, mapListTexts } from '../../../components/map-list-workspace';
 import { POI_ICONS, PoiMarkers } from '../../../components/poi-markers';
 import { SavedItemsPanel, savedItemsTexts } from '../../../components/saved-items-panel';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteConfirm } from '../../../lib/use-delete-confirm';
 import { useDeletePoiMutation, usePoisQuery, useSavePoiMutation } from '../pois.queries';
+import { PoiImport } from './poi-import';
 
 interface PoiFormValues {
   name: string;
@@ -129,9 +117,12 @@ export function PoiWorkspace() {
   };
 
   return (
-    <Stack gap="md">
-      <Title order={2}>{t('title')}</Title>
-      <Box h={{ base: 360, sm: 480 }} style={{ borderRadius: 8, overflow: 'hidden' }} data-testid="poi-map">
+    <MapListWorkspace
+      title={t('title')}
+      texts={mapListTexts(t)}
+      actions={<PoiImport />}
+      mapTestId="poi-map"
+      map={
         <MapContainer center={[20, 0]} zoom={2} style={{ height: '100%', minHeight: 360, width: '100%' }}>
           <TileLayer
             attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
@@ -141,8 +132,8 @@ export function PoiWorkspace() {
           <PlaceOnClick onPlace={place} />
           <PoiMarkers pois={pois.data ?? []} onSelect={select} />
         </MapContainer>
-      </Box>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      }
+      list={
         <SavedItemsPanel
           texts={savedTexts}
           query={pois}
@@ -157,47 +148,32 @@ export function PoiWorkspace() {
           describe={(poi) => t(`category.${poi.category}`)}
           mark={(poi) => <CategoryIcon category={poi.category} />}
         />
-        {selectedId !== null && (
-          <Card withBorder padding="md">
-            <form onSubmit={form.onSubmit(submit)}>
-              <Stack gap="sm">
-                <Text fw={600}>{t(selectedId === 'new' ? 'newTitle' : 'editTitle')}</Text>
-                <Text size="sm" c="dimmed">
-                  {t('placeHint')}
-                </Text>
-                <TextInput label={t('name')} required {...form.getInputProps('name')} />
-                <Select
-                  label={t('categoryLabel')}
-                  data={categories}
-                  allowDeselect={false}
-                  leftSection={<CategoryIcon category={form.values.category} />}
-                  {...form.getInputProps('category')}
-                />
-                <Textarea label={t('description')} rows={2} {...form.getInputProps('description')} />
-                <Group grow>
-                  <NumberInput label={t('latitude')} decimalScale={6} {...form.getInputProps('latitude')} />
-                  <NumberInput label={t('longitude')} decimalScale={6} {...form.getInputProps('longitude')} />
-                </Group>
-                <Group justify="flex-end">
-                  <Button variant="default" onClick={close}>
-                    {t('cancel')}
-                  </Button>
-                  <Button type="submit" loading={save.isPending}>
-                    {t('save')}
-                  </Button>
-                </Group>
-              </Stack>
-            </form>
-          </Card>
-        )}
-      </SimpleGrid>
-      <ConfirmModal
-        {...del.modal}
-        title={t('deleteTitle')}
-        message={t('deleteMessage', { name: del.deleting?.name ?? '' })}
-        confirmLabel={t('delete')}
-        cancelLabel={t('cancel')}
-      />
-    </Stack>
+      }
+      selectedId={selectedId}
+      onSubmit={form.onSubmit(submit)}
+      onCancel={close}
+      saving={save.isPending}
+      fields={
+        <>
+          <Text size="sm" c="dimmed">
+            {t('placeHint')}
+          </Text>
+          <TextInput label={t('name')} required {...form.getInputProps('name')} />
+          <Select
+            label={t('categoryLabel')}
+            data={categories}
+            allowDeselect={false}
+            leftSection={<CategoryIcon category={form.values.category} />}
+            {...form.getInputProps('category')}
+          />
+          <Textarea label={t('description')} rows={2} {...form.getInputProps('description')} />
+          <Group grow>
+            <NumberInput label={t('latitude')} decimalScale={6} {...form.getInputProps('latitude')} />
+            <NumberInput label={t('longitude')} decimalScale={6} {...form.getInputProps('longitude')} />
+          </Group>
+        </>
+      }
+      confirm={{ modal: del.modal, name: del.deleting?.name ?? '' }}
+    />
   );
 }

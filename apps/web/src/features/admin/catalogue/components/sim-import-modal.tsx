@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, FileInput, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Button, FileInput, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
 import { IconDownload, IconFileUpload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import type { SimImportReport } from '@waymark/contracts/sim';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ImportCounts, ImportPreviewError, ImportRowResult } from '../../../../components/import-report';
 import { useErrorText } from '../../../../lib/error-text';
 import { csvLine, downloadText } from '../../shared/download';
 import { useAdminMutation } from '../../shared/use-admin-mutation';
@@ -76,19 +77,15 @@ export function SimImportModal({ onClose }: { onClose: () => void }) {
           styles={{ input: { fontFamily: 'monospace' } }}
         />
         {preview.isError ? (
-          <Alert color="red" title={t('sims.import.previewFailed')}>
-            {errorText(preview.error)}
-          </Alert>
+          <ImportPreviewError title={t('sims.import.previewFailed')} message={errorText(preview.error)} />
         ) : null}
         {report ? (
           <>
-            <Group gap="xs">
-              <Badge color="green" variant="light">
-                {t('sims.import.valid', { count: report.valid })}
-              </Badge>
-              <Badge color={report.invalid ? 'red' : 'gray'} variant="light">
-                {t('sims.import.invalid', { count: report.invalid })}
-              </Badge>
+            <ImportCounts
+              validLabel={t('sims.import.valid', { count: report.valid })}
+              invalidLabel={t('sims.import.invalid', { count: report.invalid })}
+              invalid={report.invalid}
+            >
               <Button
                 size="xs"
                 variant="subtle"
@@ -99,7 +96,7 @@ export function SimImportModal({ onClose }: { onClose: () => void }) {
               >
                 {t('sims.import.download')}
               </Button>
-            </Group>
+            </ImportCounts>
             <Table.ScrollContainer minWidth={560} mah={320}>
               <Table striped>
                 <Table.Thead>
@@ -118,17 +115,7 @@ export function SimImportModal({ onClose }: { onClose: () => void }) {
                       <Table.Td ff="monospace">{row.iccid}</Table.Td>
                       <Table.Td>{row.vendor}</Table.Td>
                       <Table.Td>{row.status}</Table.Td>
-                      <Table.Td>
-                        {row.problems.length ? (
-                          <Text size="sm" c="red">
-                            {row.problems.join('; ')}
-                          </Text>
-                        ) : (
-                          <Text size="sm" c="green">
-                            {t('sims.import.ok')}
-                          </Text>
-                        )}
-                      </Table.Td>
+                      <ImportRowResult problems={row.problems} ok={t('sims.import.ok')} />
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
