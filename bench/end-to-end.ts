@@ -119,9 +119,21 @@ const outbox = async () =>
 async function forwardingReport(received: number, elapsed: number): Promise<string> {
   if (!subscriber) return '';
   const left = await outbox();
-  const end = Date.now() + 120_000;
-  while ((await outbox()) > 0 && Date.now() < end) await sleep(500);
-  return `\n   forwarded to MQTT: ${n(received / elapsed)} messages/s received; ${n(left)} waiting in the outbox when the pipeline had drained`;
+  // the delivery rate alone (the pipeline idle): messages received while the backlog empties
+  const r0 = forwarded;
+  const t0 = Date.now();
+  const end = t0 + 120_000;
+  let remaining = left;
+  while (remaining > 0 && Date.now() < end) {
+    await sleep(250);
+    remaining = await outbox();
+  }
+  const drainSeconds = (Date.now() - t0) / 1000;
+  const drain =
+    left > 0
+      ? `; then ${n((forwarded - r0) / drainSeconds)} messages/s received while it emptied (${drainSeconds.toFixed(1)} s, ${n(remaining)} left)`
+      : '';
+  return `\n   forwarded to MQTT: ${n(received / elapsed)} messages/s received; ${n(left)} waiting in the outbox when the pipeline had drained${drain}`;
 }
 
 /**
