@@ -30,7 +30,7 @@ const FAR = new Date(Date.now() + 3_600_000);
 beforeAll(async () => {
   h = await createHarness();
   pool = createPool(h.t.databaseUrl, 3);
-  worker = startForwarding(h.t.ctx.db, pool, log, {
+  worker = startForwarding(pool, log, {
     pollMs: 20,
     reconcileMs: 100,
     backoffMs: 150,
@@ -377,7 +377,7 @@ describe('forwarding through the outbox', () => {
     const hook = await receiver();
     // a second node: its own pool and worker on the same database
     const otherPool = createPool(h.t.databaseUrl, 3);
-    const other = startForwarding(h.t.ctx.db, otherPool, log, { pollMs: 20, reconcileMs: 100, batchSize: 7 });
+    const other = startForwarding(otherPool, log, { pollMs: 20, reconcileMs: 100, batchSize: 7 });
     try {
       const uniqueId = `fw-nodes-${unique()}`;
       const device = await h.device(uniqueId);
