@@ -80,7 +80,10 @@ export async function messagesOf(
       name: 'waymark-forward-positions-read',
       text: `SELECT p.* FROM positions p
                JOIN unnest($1::bigint[], $2::timestamp[]) AS k(id, ft) ON p.id = k.id AND p."fixTime" = k.ft`,
-      values: [positionKeys.map((r) => String(r.positionId)), positionKeys.map((r) => (r.fixTime as Date).toISOString())],
+      values: [
+        positionKeys.map((r) => String(r.positionId)),
+        positionKeys.map((r) => (r.fixTime as Date).toISOString()),
+      ],
     });
     for (const p of found) positions.set(p.id, p);
   }
@@ -107,7 +110,10 @@ export async function messagesOf(
       const position = positions.get(row.positionId);
       const device = position && devices.get(position.deviceId);
       if (position && device) {
-        out.push({ kind: 'position', body: `{"position":${JSON.stringify(presentPosition(position))},"device":${device}}` });
+        out.push({
+          kind: 'position',
+          body: `{"position":${JSON.stringify(presentPosition(position))},"device":${device}}`,
+        });
       }
     } else if (row.eventId !== null) {
       const event = events.get(row.eventId);

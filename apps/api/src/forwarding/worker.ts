@@ -39,6 +39,8 @@ interface Loop {
   target: TargetRow;
   transport: Transport;
   devices: DeviceJson;
+  /** the last batch was acknowledged: batches may be pipelined (else one at a time, as after a failure) */
+  steady: boolean;
   stopped: boolean;
   wake: () => void;
   done: Promise<void>;
@@ -124,6 +126,7 @@ export function startForwarding(pool: pg.Pool, log: Logger, options: ForwardingO
       target,
       transport: createTransport({ ...target, restricted: target.tenantId !== null && !o.allowPrivate }, o.timeoutMs),
       devices: new DeviceJson(),
+      steady: false,
       stopped: false,
       wake: () => {},
       done: Promise.resolve(),
@@ -164,7 +167,8 @@ export function startForwarding(pool: pg.Pool, log: Logger, options: ForwardingO
         const batch = await claim(loop);
         if (batch) {
           pending.push(batch.outcome);
-          if (pending.length >= o.inFlight) wait = await settleOldest();
+          // a new or failing target gets one batch at a time until one goes through
+          if (pending.length >= (loop.steady ? o.inFlight : 1)) wait = await settleOldest();
         } else {
           while (pending.length > 0) await settleOldest();
           wait = o.pollMs;
@@ -188,6 +192,17 @@ export function startForwarding(pool: pg.Pool, log: Logger, options: ForwardingO
   async function claim(loop: Loop): Promise<{ outcome: Promise<Outcome> } | null> {
     const { target } = loop;
     const client = await pool.connect();
+    // a held connection that drops (server restart, killed backend) must not crash the process: the transaction
+    // is gone with it, its rows are back in the outbox, and the connection is thrown away at release
+    let lost: Error | undefined;
+    const onError = (err: Error) => {
+      lost = err;
+    };
+    client.on('error', onError);
+    const release = () => {
+      client.removeListener('error', onError);
+      client.release(lost);
+    };
     let rows: OutboxRow[];
     let messages: Outgoing[];
     try {
@@ -201,31 +216,40 @@ export function startForwarding(pool: pg.Pool, log: Logger, options: ForwardingO
       }));
       if (rows.length === 0) {
         await client.query('COMMIT');
-        client.release();
+        release();
         return null;
       }
       rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
       messages = await messagesOf(client, loop.devices, rows);
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});
-      client.release();
+      release();
       throw err;
     }
     const count = rows.length;
     // sent now (in order after the previous batch), acknowledged later
     const sent = messages.length > 0 ? loop.transport.send(messages) : Promise.resolve();
     // wrapped: an async function would otherwise wait for it
-    return { outcome: finish(loop, client, sent, count) };
+    return { outcome: finish(loop, client, sent, count, release) };
   }
 
-  async function finish(loop: Loop, client: pg.PoolClient, sent: Promise<void>, count: number): Promise<Outcome> {
+  async function finish(
+    loop: Loop,
+    client: pg.PoolClient,
+    sent: Promise<void>,
+    count: number,
+    release: () => void,
+  ): Promise<Outcome> {
     const { target } = loop;
     try {
       try {
         await sent;
       } catch (err) {
         await client.query('ROLLBACK');
-        await failed(client, loop, err);
+        loop.steady = false;
+        // a batch sent beside one that failed first: that failure was counted and backed off already
+        const next = target.nextAttemptAt;
+        if (!next || next.getTime() <= Date.now()) await failed(client, loop, err);
         return 'failed';
       }
       await client.query({
@@ -237,6 +261,7 @@ export function startForwarding(pool: pg.Pool, log: Logger, options: ForwardingO
       });
       await client.query('COMMIT');
       target.nextAttemptAt = null;
+      loop.steady = true;
       // a full batch: more is probably waiting
       return count === o.batchSize ? 'full' : 'short';
     } catch (err) {
@@ -244,7 +269,7 @@ export function startForwarding(pool: pg.Pool, log: Logger, options: ForwardingO
       log.error({ err, forwardingId: target.id }, 'forwarding batch not recorded');
       return 'failed';
     } finally {
-      client.release();
+      release();
     }
   }
 
