@@ -5,10 +5,11 @@
 //  F. the same at BENCH_F_PER_DEVICE positions/s each (default 10: 10,000/s), with the CPU of each process
 //     (run it with and without BENCH_FORWARD=mqtt to see what forwarding costs).
 // Usage: pnpm bench:e2e   (DATABASE_URL's server and REDIS_URL, default the local ones)
-//   BENCH_PHASES=A,B,A2 (which phases, default A,B,A2; F on request), BENCH_SECONDS=30, BENCH_DEVICES=1000,
+//   BENCH_PHASES=A,B,A2 (which phases, default A,B,A2; F and D on request), BENCH_SECONDS=30, BENCH_DEVICES=1000,
 //   BENCH_FORWARD=mqtt: every position is forwarded to the MQTT broker at BENCH_MQTT_URL (default
 //   mqtt://127.0.0.1:1883) through a server-wide target; a subscriber here counts what arrives, and each phase
-//   reports the messages forwarded/s and what was left in the outbox,
+//   reports the messages forwarded/s and what was left in the outbox; phase D (with it) measures delivery alone:
+//   BENCH_D_ROWS stored positions (default 200,000) put in the outbox at once, messages received/s until it empties,
 //   BENCH_PROFILE_API=dir / BENCH_PROFILE_INGEST=dir (that process writes a V8 CPU profile there)
 import { cpus, totalmem } from 'node:os';
 import { createDb } from '@waymark/db/client';
@@ -119,9 +120,21 @@ const outbox = async () =>
 async function forwardingReport(received: number, elapsed: number): Promise<string> {
   if (!subscriber) return '';
   const left = await outbox();
-  const end = Date.now() + 120_000;
-  while ((await outbox()) > 0 && Date.now() < end) await sleep(500);
-  return `\n   forwarded to MQTT: ${n(received / elapsed)} messages/s received; ${n(left)} waiting in the outbox when the pipeline had drained`;
+  // the delivery rate alone (the pipeline idle): messages received while the backlog empties
+  const r0 = forwarded;
+  const t0 = Date.now();
+  const end = t0 + 120_000;
+  let remaining = left;
+  while (remaining > 0 && Date.now() < end) {
+    await sleep(250);
+    remaining = await outbox();
+  }
+  const drainSeconds = (Date.now() - t0) / 1000;
+  const drain =
+    left > 0
+      ? `; then ${n((forwarded - r0) / drainSeconds)} messages/s received while it emptied (${drainSeconds.toFixed(1)} s, ${n(remaining)} left)`
+      : '';
+  return `\n   forwarded to MQTT: ${n(received / elapsed)} messages/s received; ${n(left)} waiting in the outbox when the pipeline had drained${drain}`;
 }
 
 /**
@@ -206,6 +219,44 @@ async function latency(perDevice: number) {
   return { rate, p50: pct(50), p99: pct(99), max: latencies.at(-1), received: latencies.length, cpu, forwarding };
 }
 
+/**
+ * D. delivery alone: `rows` positions of the Teltonika trackers (each with a few attributes, as decoded ones have)
+ * stored and put in the server-wide target's outbox in one transaction, the pipeline idle; messages received/s
+ * from the COMMIT until the subscriber has them all (or 3 minutes) and what is left in the outbox then.
+ */
+async function delivery(rows: number) {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  await client.query('BEGIN');
+  await client.query(
+    `WITH d AS (SELECT id, "tenantId", row_number() OVER (ORDER BY id) - 1 AS k FROM devices WHERE "uniqueId" = ANY($2::text[])),
+          p AS (
+       INSERT INTO positions ("deviceId", "tenantId", protocol, "deviceTime", "fixTime", valid, latitude, longitude,
+                              altitude, speed, course, attributes)
+       SELECT d.id, d."tenantId", 'teltonika', ts, ts, true, 48.85 + i * 1e-6, 2.35 + i * 1e-6, 35, 42.5, i % 360,
+              json_build_object('priority', 0, 'sat', 9, 'event', 0, 'ignition', true, 'motion', true,
+                                'power', 12.8, 'battery', 4.1, 'io200', 0, 'odometer', i * 10)
+         FROM generate_series(0, $1 - 1) AS i
+         JOIN d ON d.k = i % $3
+         CROSS JOIN LATERAL (SELECT now()::timestamp(3) - make_interval(secs => ($1 - i) / 1000.0) AS ts) t
+        ORDER BY i
+       RETURNING id, "fixTime")
+     INSERT INTO forwarding_outbox ("forwardingId", "positionId", "fixTime")
+     SELECT f.id, p.id, p."fixTime" FROM p CROSS JOIN forwarding f ORDER BY p.id`,
+    [rows, teltonikaIds, teltonikaIds.length],
+  );
+  const f0 = forwarded;
+  meter.reset();
+  await client.query('COMMIT');
+  await client.end();
+  const t0 = Date.now();
+  const end = t0 + 180_000;
+  while (forwarded - f0 < rows && Date.now() < end) await sleep(100);
+  const elapsed = (Date.now() - t0) / 1000;
+  const cpu = meter.report();
+  return { rows, rate: (forwarded - f0) / elapsed, elapsed, cpu, left: await outbox() };
+}
+
 const n = (value: number) => Math.round(value).toLocaleString('en');
 console.log(
   `machine: ${cpus().length} × ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; PostgreSQL and Redis local; api, ingest and simulator as separate processes${subscriber ? `; every position forwarded to MQTT (${mqttUrl})` : ''}`,
@@ -239,6 +290,15 @@ if (phases.has('F')) {
     `F. ${devices} Teltonika trackers at ${perDevice}/s: ${n(f.rate)} positions stored/s; device → websocket latency p50 ${f.p50} ms, p99 ${f.p99} ms, max ${f.max} ms (${n(f.received)} positions)`,
   );
   console.log(`   CPU, cores: ${f.cpu}${f.forwarding}`);
+}
+
+if (phases.has('D')) {
+  if (!subscriber) throw new Error('phase D needs BENCH_FORWARD=mqtt');
+  const d = await delivery(Number(process.env.BENCH_D_ROWS ?? 200_000));
+  console.log(
+    `D. delivery alone: ${n(d.rows)} stored positions put in the outbox at once: ${n(d.rate)} messages/s received over ${d.elapsed.toFixed(1)} s; ${n(d.left)} left in the outbox`,
+  );
+  console.log(`   CPU, cores: ${d.cpu}`);
 }
 
 api.kill();

@@ -207,9 +207,9 @@ export async function startApiServer(env: Env, options: ApiServerOptions = {}): 
     const processing = startProcessing(ctx, bus, pool, { partitions });
     closers.push(() => processing.close());
     // forwarding has a pool of its own: a slow target holds its connections, never the pipeline's
-    const forwardPool = createPool(database.url, 3);
+    const forwardPool = createPool(database.url, 4);
     closers.push(() => forwardPool.end());
-    const forwarding = startForwarding(db, forwardPool, log.child({ component: 'forwarding' }), {
+    const forwarding = startForwarding(forwardPool, log.child({ component: 'forwarding' }), {
       allowPrivate: env.WAYMARK_WEBHOOK_ALLOW_PRIVATE,
     });
     closers.push(() => forwarding.close());

@@ -21,9 +21,14 @@ export class ForwardingTargets {
   /** Whether any of these tenants' positions (null: a device in stock) go to an enabled target. */
   async wanted(client: pg.ClientBase, tenantIds: Iterable<number | null>, now = Date.now()): Promise<boolean> {
     if (now - this.readAt >= this.ttlMs) {
+      // a tenant's target covers its sub-tenants' devices too: every tenant under one with a target is wanted
       const { rows } = await client.query<{ tenantId: number | null }>({
         name: 'waymark-forwarding-targets',
-        text: 'SELECT DISTINCT "tenantId" FROM forwarding WHERE enabled AND positions',
+        text: `WITH RECURSIVE covered(id) AS (
+                 SELECT DISTINCT "tenantId" FROM forwarding WHERE enabled AND positions
+                 UNION
+                 SELECT t.id FROM tenants t JOIN covered c ON t."parentTenantId" = c.id)
+               SELECT id AS "tenantId" FROM covered`,
       });
       this.serverWide = rows.some((r) => r.tenantId === null);
       this.tenants = new Set(rows.flatMap((r) => (r.tenantId === null ? [] : [r.tenantId])));
@@ -54,7 +59,19 @@ export class ForwardingTargets {
 export const forwardingTargets = new ForwardingTargets();
 
 /**
- * The batch's positions into the outbox of every enabled target that wants them, in one INSERT … SELECT inside
+ * The tenant `tenant` and every tenant above it (a tenant's target covers its sub-tenants' devices), as a
+ * subquery for a join condition on `forwarding f`.
+ */
+const COVERS = (tenant: string) => `f."tenantId" IN (
+           WITH RECURSIVE up(id) AS (
+             SELECT ${tenant}
+             UNION
+             SELECT t."parentTenantId" FROM tenants t JOIN up ON t.id = up.id WHERE t."parentTenantId" IS NOT NULL)
+           SELECT id FROM up)`;
+
+/**
+ * The batch's positions into the outbox of every enabled target that wants them (server-wide, or the device's
+ * tenant's or any tenant's above it), in one INSERT … SELECT inside
  * the store transaction (so a position is forwarded if and only if it is stored). Skipped without a statement
  * when no target wants these tenants' positions.
  */
@@ -66,11 +83,20 @@ export async function enqueuePositions(
   if (rows.length === 0 || !(await targets.wanted(client, tenantsOf(rows)))) return;
   await client.query({
     name: 'waymark-forward-positions',
-    text: `INSERT INTO forwarding_outbox ("forwardingId", "positionId", "fixTime")
-     SELECT f.id, p.id, p.ft::timestamp(3)
-       FROM unnest($1::bigint[], $2::text[], $3::int[]) WITH ORDINALITY AS p(id, ft, tenant, n)
-       JOIN forwarding f ON f.enabled AND f.positions AND (f."tenantId" IS NULL OR f."tenantId" = p.tenant)
-      ORDER BY f.id, p.n`,
+    text: `WITH RECURSIVE p AS (
+       SELECT * FROM unnest($1::bigint[], $2::text[], $3::int[]) WITH ORDINALITY AS p(id, ft, tenant, n)),
+     up(tenant, covering) AS (
+       SELECT DISTINCT tenant, tenant FROM p WHERE tenant IS NOT NULL
+       UNION
+       SELECT up.tenant, t."parentTenantId" FROM up JOIN tenants t ON t.id = up.covering
+        WHERE t."parentTenantId" IS NOT NULL)
+     INSERT INTO forwarding_outbox ("forwardingId", "positionId", "fixTime")
+     SELECT fid, id, ft::timestamp(3) FROM (
+       SELECT f.id AS fid, p.id, p.ft, p.n FROM p JOIN forwarding f ON f.enabled AND f.positions AND f."tenantId" IS NULL
+       UNION ALL
+       SELECT f.id, p.id, p.ft, p.n FROM p JOIN up ON up.tenant = p.tenant
+         JOIN forwarding f ON f.enabled AND f.positions AND f."tenantId" = up.covering) AS wanted
+      ORDER BY fid, n`,
     values: [rows.map((r) => r.id.toString()), rows.map(fixTimeText), rows.map((r) => r.tenantId)],
   });
 }
@@ -89,11 +115,11 @@ function tenantsOf(rows: readonly { tenantId: number | null }[]): Set<number | n
 export const FORWARD_STORED_EVENTS = `forwarded AS (
        INSERT INTO forwarding_outbox ("forwardingId", "eventId")
        SELECT f.id, s.id FROM stored s
-         JOIN forwarding f ON f.enabled AND f.events AND (f."tenantId" IS NULL OR f."tenantId" = s."tenantId")
+         JOIN forwarding f ON f.enabled AND f.events AND (f."tenantId" IS NULL OR ${COVERS('s."tenantId"')})
         ORDER BY f.id, s.id)`;
 
 /** The same for events stored by Prisma (their ids and tenants), inside the transaction that stored them. */
 export const FORWARD_EVENT_IDS = `INSERT INTO forwarding_outbox ("forwardingId", "eventId")
   SELECT f.id, e.id FROM unnest($1::bigint[], $2::int[]) AS e(id, tenant)
-    JOIN forwarding f ON f.enabled AND f.events AND (f."tenantId" IS NULL OR f."tenantId" = e.tenant)
+    JOIN forwarding f ON f.enabled AND f.events AND (f."tenantId" IS NULL OR ${COVERS('e.tenant')})
    ORDER BY f.id, e.id`;

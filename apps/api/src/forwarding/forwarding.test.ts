@@ -30,7 +30,10 @@ const FAR = new Date(Date.now() + 3_600_000);
 beforeAll(async () => {
   h = await createHarness();
   pool = createPool(h.t.databaseUrl, 3);
-  worker = startForwarding(h.t.ctx.db, pool, log, {
+  // small claims, several in flight: every test's messages span batches
+  worker = startForwarding(pool, log, {
+    batchSize: 5,
+    inFlight: 3,
     pollMs: 20,
     reconcileMs: 100,
     backoffMs: 150,
@@ -83,8 +86,8 @@ interface Received {
   at: number;
 }
 
-/** A local webhook receiver answering `status()` (200 unless changed). */
-async function receiver(status: () => number = () => 200) {
+/** A local webhook receiver answering `status()` (200 unless changed); while `hold()`, requests wait for an answer. */
+async function receiver(status: () => number = () => 200, hold: () => boolean = () => false) {
   const received: Received[] = [];
   const server: Server = createServer((req, res) => {
     let text = '';
@@ -99,8 +102,12 @@ async function receiver(status: () => number = () => 200) {
         body: JSON.parse(text),
         at: Date.now(),
       });
-      res.statusCode = status();
-      res.end();
+      const answer = () => {
+        if (hold()) return setTimeout(answer, 20);
+        res.statusCode = status();
+        res.end();
+      };
+      answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -377,7 +384,7 @@ describe('forwarding through the outbox', () => {
     const hook = await receiver();
     // a second node: its own pool and worker on the same database
     const otherPool = createPool(h.t.databaseUrl, 3);
-    const other = startForwarding(h.t.ctx.db, otherPool, log, { pollMs: 20, reconcileMs: 100, batchSize: 7 });
+    const other = startForwarding(otherPool, log, { pollMs: 20, reconcileMs: 100, batchSize: 7 });
     try {
       const uniqueId = `fw-nodes-${unique()}`;
       const device = await h.device(uniqueId);
@@ -396,6 +403,109 @@ describe('forwarding through the outbox', () => {
       await otherPool.end();
       await hook.close();
     }
+  });
+
+  it('delivers more than a claim holds exactly once, each device’s positions in id order, over several batches in flight', async () => {
+    const topic = `waymark-test/${unique()}`;
+    const subscriber = await mqtt.connectAsync(MQTT_URL);
+    const got: { deviceId: number; id: number }[] = [];
+    subscriber.on('message', (_, payload) => {
+      const body = JSON.parse(payload.toString()) as { position: { id: number; deviceId: number } };
+      got.push({ deviceId: body.position.deviceId, id: body.position.id });
+    });
+    await subscriber.subscribeAsync(topic, { qos: 1 });
+    const ids = [`fw-order-a-${unique()}`, `fw-order-b-${unique()}`, `fw-order-c-${unique()}`];
+    const devices = await Promise.all(ids.map((id) => h.device(id)));
+    const fw = await target({ type: 'mqtt', url: MQTT_URL, topic });
+    // 3 devices × 40 positions, interleaved: 120 rows, 24 claims of 5
+    for (let i = 0; i < 4; i++) {
+      await h.send(ids.flatMap((id) => Array.from({ length: 10 }, (_, j) => message(id, i * 10 + j))));
+    }
+    await until('the outbox emptied', async () => ((await outboxOf(fw.id)) === 0 ? true : undefined));
+    await until('120 messages', () => (got.length >= 120 ? true : undefined));
+    await new Promise((r) => setTimeout(r, 200)); // a duplicate would have arrived by now
+    expect(got).toHaveLength(120);
+    for (const device of devices) {
+      const stored = await h.t.ctx.db.position.findMany({ where: { deviceId: device.id }, orderBy: { id: 'asc' } });
+      expect(stored).toHaveLength(40);
+      expect(got.filter((m) => m.deviceId === device.id).map((m) => m.id)).toEqual(stored.map((p) => Number(p.id)));
+    }
+    expect((await h.t.ctx.db.forwarding.findUniqueOrThrow({ where: { id: fw.id } })).delivered).toBe(120n);
+    await disable(fw.id);
+    await subscriber.endAsync();
+  });
+
+  it('sends a batch again when its node dies before the COMMIT (the claimed rows come back)', async () => {
+    let holding = true;
+    const hook = await receiver(
+      () => 200,
+      () => holding,
+    );
+    const uniqueId = `fw-crash-${unique()}`;
+    const device = await h.device(uniqueId);
+    const fw = await target({ type: 'webhook', url: hook.url });
+    await h.send(Array.from({ length: 12 }, (_, j) => message(uniqueId, j)));
+    const mine = () => hook.received.filter((r) => (r.body.device as { id: number }).id === device.id);
+    // the first claims are sent and wait for answers, their rows deleted in open transactions
+    await until('a batch in flight', () => (mine().length >= 5 ? true : undefined));
+    // the node "dies": its connections are cut while the transactions are open
+    const { rows: killed } = await h.pool.query<{ pid: number }>(
+      `SELECT pg_terminate_backend(pid) AS pid FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'idle in transaction'
+          AND backend_xid IS NOT NULL`,
+    );
+    expect(killed.length).toBeGreaterThan(0);
+    // every row is back: none was committed as delivered
+    expect(await outboxOf(fw.id)).toBe(12);
+    const before = mine().length;
+    holding = false;
+    await until('the outbox emptied', async () => ((await outboxOf(fw.id)) === 0 ? true : undefined));
+    const times = mine().map((r) => (r.body.position as { fixTime: string }).fixTime);
+    // the interrupted batch was sent twice (at least once), everything else once, nothing lost
+    expect(new Set(times).size).toBe(12);
+    expect(times.length).toBe(12 + before);
+    expect((await h.t.ctx.db.forwarding.findUniqueOrThrow({ where: { id: fw.id } })).delivered).toBe(12n);
+    await disable(fw.id);
+    await hook.close();
+  });
+
+  it('forwards the devices of a tenant’s sub-tenants (at any depth) to the tenant’s target, not a sibling’s', async () => {
+    const db = h.t.ctx.db;
+    const root = await db.tenant.create({ data: { name: `fw-root-${unique()}` } });
+    const child = await db.tenant.create({ data: { name: `fw-child-${unique()}`, parentTenantId: root.id } });
+    const grandchild = await db.tenant.create({ data: { name: `fw-grand-${unique()}`, parentTenantId: child.id } });
+    const sibling = await db.tenant.create({ data: { name: `fw-sibling-${unique()}` } });
+    const names = { root, child, grandchild, sibling };
+    const devices = Object.fromEntries(
+      await Promise.all(
+        Object.entries(names).map(async ([key, tenant]) => {
+          const uniqueId = `fw-tree-${key}-${unique()}`;
+          return [key, { uniqueId, ...(await h.device(uniqueId, { tenantId: tenant.id, status: 'offline' })) }];
+        }),
+      ),
+    ) as Record<keyof typeof names, { uniqueId: string; id: number }>;
+    // a tenant's target at a loopback address is refused by this node (not allowed private): its rows stay queued
+    const fw = await db.forwarding.create({
+      data: { name: 'tree', type: 'webhook', url: 'http://127.0.0.1:9/tree', tenantId: root.id, events: true },
+    });
+    forwardingTargets.forget();
+    for (const d of Object.values(devices)) await h.send([message(d.uniqueId, 0), message(d.uniqueId, 1)]);
+    const queued = await db.forwardingOutbox.findMany({ where: { forwardingId: fw.id } });
+    const positions = await db.position.findMany({ where: { id: { in: queued.flatMap((r) => r.positionId ?? []) } } });
+    const events = await db.event.findMany({ where: { id: { in: queued.flatMap((r) => r.eventId ?? []) } } });
+    const covered = [devices.root.id, devices.child.id, devices.grandchild.id].sort();
+    expect([...new Set(positions.map((p) => p.deviceId))].sort()).toEqual(covered);
+    expect(positions).toHaveLength(6);
+    // the pipeline's events (each device came online) follow the same tree
+    expect(
+      events
+        .filter((e) => e.type === 'deviceOnline')
+        .map((e) => e.deviceId)
+        .sort(),
+    ).toEqual(covered);
+    await db.forwardingOutbox.deleteMany({ where: { forwardingId: fw.id } });
+    await db.forwarding.delete({ where: { id: fw.id } });
+    forwardingTargets.forget();
   });
 
   it('sweeps the outbox rows of a target deleted while they were written', async () => {

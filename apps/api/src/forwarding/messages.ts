@@ -1,6 +1,6 @@
-import type { Db, Event as EventRow, Position as PositionRow } from '@waymark/db/client';
+import type { DeviceModel, Event as EventRow, Position as PositionRow } from '@waymark/db/client';
 import type pg from 'pg';
-import { presentDevice } from '../modules/devices/devices.presenter';
+import { type DeviceWithModel, presentDevice } from '../modules/devices/devices.presenter';
 import { presentEvent } from '../modules/events/events.presenter';
 import { presentPosition } from '../modules/positions/positions.presenter';
 import type { Outgoing } from './transports';
@@ -13,13 +13,57 @@ export interface OutboxRow {
   eventId: bigint | null;
 }
 
+/** How long a device's JSON is reused between batches (its status, lastUpdate and positionId may lag by this). */
+const DEVICE_TTL_MS = 1_000;
+
+/**
+ * The devices' Traccar JSON, read straight from the table (with the model's name) and kept for DEVICE_TTL_MS:
+ * at full rate every batch names most devices, so this spares a read of all of them per batch. One per target loop.
+ */
+export class DeviceJson {
+  private readonly cache = new Map<number, { json: string; at: number }>();
+
+  constructor(private readonly ttlMs = DEVICE_TTL_MS) {}
+
+  async of(client: pg.ClientBase, ids: Iterable<number>, now = Date.now()): Promise<Map<number, string>> {
+    const out = new Map<number, string>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const hit = this.cache.get(id);
+      if (hit && now - hit.at < this.ttlMs) out.set(id, hit.json);
+      else missing.push(id);
+    }
+    if (missing.length > 0) {
+      const { rows } = await client.query<DeviceWithModel & { modelName: string | null }>({
+        name: 'waymark-forward-devices',
+        text: `SELECT d.*, m.name AS "modelName" FROM devices d LEFT JOIN device_models m ON m.id = d."modelId"
+                WHERE d.id = ANY($1::int[])`,
+        values: [missing],
+      });
+      for (const row of rows) {
+        const model = row.modelName === null ? null : ({ name: row.modelName } as DeviceModel);
+        const json = JSON.stringify(presentDevice({ ...row, model }));
+        this.cache.set(row.id, { json, at: now });
+        out.set(row.id, json);
+      }
+      // a deleted device is read again next time (and its rows left out meanwhile)
+      if (this.cache.size > 100_000) this.cache.clear();
+    }
+    return out;
+  }
+}
+
 /**
  * The outbox rows as Traccar's forwarders send them: `{"position", "device"}` for a position and
  * `{"event", "position", "device"}` for an event (position null when the event has none), each through the
  * presenters the API serves. A row whose position, event or device no longer exists (retention, deletion) has
  * nothing left to send and is left out.
  */
-export async function messagesOf(client: pg.ClientBase, db: Db, rows: readonly OutboxRow[]): Promise<Outgoing[]> {
+export async function messagesOf(
+  client: pg.ClientBase,
+  devicesJson: DeviceJson,
+  rows: readonly OutboxRow[],
+): Promise<Outgoing[]> {
   const positionKeys = rows.filter((r) => r.positionId !== null && r.fixTime !== null);
   const eventIds = rows.flatMap((r) => (r.eventId === null ? [] : [r.eventId.toString()]));
   const events = new Map<bigint, EventRow>();
@@ -32,11 +76,15 @@ export async function messagesOf(client: pg.ClientBase, db: Db, rows: readonly O
   }
   const positions = new Map<bigint, PositionRow>();
   if (positionKeys.length > 0) {
-    const { rows: found } = await client.query<PositionRow>(
-      `SELECT p.* FROM positions p
-         JOIN unnest($1::bigint[], $2::timestamp[]) AS k(id, ft) ON p.id = k.id AND p."fixTime" = k.ft`,
-      [positionKeys.map((r) => String(r.positionId)), positionKeys.map((r) => (r.fixTime as Date).toISOString())],
-    );
+    const { rows: found } = await client.query<PositionRow>({
+      name: 'waymark-forward-positions-read',
+      text: `SELECT p.* FROM positions p
+               JOIN unnest($1::bigint[], $2::timestamp[]) AS k(id, ft) ON p.id = k.id AND p."fixTime" = k.ft`,
+      values: [
+        positionKeys.map((r) => String(r.positionId)),
+        positionKeys.map((r) => (r.fixTime as Date).toISOString()),
+      ],
+    });
     for (const p of found) positions.set(p.id, p);
   }
   // an event's position has no fix time beside it: looked up by id in every month (events are few)
@@ -53,20 +101,19 @@ export async function messagesOf(client: pg.ClientBase, db: Db, rows: readonly O
   const deviceIds = new Set<number>();
   for (const p of positions.values()) deviceIds.add(p.deviceId);
   for (const e of events.values()) deviceIds.add(e.deviceId);
-  const devices = new Map(
-    (await db.device.findMany({ where: { id: { in: [...deviceIds] } }, include: { model: true } })).map((d) => [
-      d.id,
-      presentDevice(d),
-    ]),
-  );
+  const devices = await devicesJson.of(client, deviceIds);
 
+  // the bodies are put together around the device's JSON (the same text JSON.stringify gives the whole object)
   const out: Outgoing[] = [];
   for (const row of rows) {
     if (row.positionId !== null) {
       const position = positions.get(row.positionId);
       const device = position && devices.get(position.deviceId);
       if (position && device) {
-        out.push({ kind: 'position', body: JSON.stringify({ position: presentPosition(position), device }) });
+        out.push({
+          kind: 'position',
+          body: `{"position":${JSON.stringify(presentPosition(position))},"device":${device}}`,
+        });
       }
     } else if (row.eventId !== null) {
       const event = events.get(row.eventId);
@@ -75,11 +122,7 @@ export async function messagesOf(client: pg.ClientBase, db: Db, rows: readonly O
       const position = event.positionId === null ? undefined : positions.get(event.positionId);
       out.push({
         kind: 'event',
-        body: JSON.stringify({
-          event: presentEvent(event),
-          position: position ? presentPosition(position) : null,
-          device,
-        }),
+        body: `{"event":${JSON.stringify(presentEvent(event))},"position":${position ? JSON.stringify(presentPosition(position)) : 'null'},"device":${device}}`,
       });
     }
   }

@@ -1,13 +1,17 @@
-import type { Db } from '@waymark/db/client';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { forwardingTargets } from './enqueue';
-import { messagesOf, type OutboxRow } from './messages';
-import { createTransport, type TargetAddress, type Transport } from './transports';
+import { DeviceJson, messagesOf, type OutboxRow } from './messages';
+import { createTransport, type Outgoing, type TargetAddress, type Transport } from './transports';
+
+/** How a batch ended: committed full (more is probably waiting) or short, or failed (the target backs off). */
+type Outcome = 'full' | 'short' | 'failed';
 
 export interface ForwardingOptions {
   /** outbox rows claimed and sent at once per target */
   batchSize?: number;
+  /** batches of one target sent and waiting for their acknowledgements at once (the next claimed meanwhile) */
+  inFlight?: number;
   /** how often an empty outbox is looked at again */
   pollMs?: number;
   /** how often the targets are read again (new, changed, switched off, failing on another node) */
@@ -34,13 +38,17 @@ interface TargetRow extends Omit<TargetAddress, 'restricted'> {
 interface Loop {
   target: TargetRow;
   transport: Transport;
+  devices: DeviceJson;
+  /** the last batch was acknowledged: batches may be pipelined (else one at a time, as after a failure) */
+  steady: boolean;
   stopped: boolean;
   wake: () => void;
   done: Promise<void>;
 }
 
 const DEFAULTS = {
-  batchSize: 500,
+  batchSize: 2_000,
+  inFlight: 2,
   pollMs: 250,
   reconcileMs: 5_000,
   trimMs: 10_000,
@@ -66,7 +74,7 @@ export function backoffDelay(failures: number, baseMs: number, maxMs: number): n
  * queueLimit, past which the oldest rows are dropped and counted. Uses its own pool (connections held while a
  * target answers are never the pipeline's).
  */
-export function startForwarding(db: Db, pool: pg.Pool, log: Logger, options: ForwardingOptions = {}) {
+export function startForwarding(pool: pg.Pool, log: Logger, options: ForwardingOptions = {}) {
   const o = { ...DEFAULTS, ...options };
   const loops = new Map<number, Loop>();
   let closed = false;
@@ -117,6 +125,8 @@ export function startForwarding(db: Db, pool: pg.Pool, log: Logger, options: For
     const loop: Loop = {
       target,
       transport: createTransport({ ...target, restricted: target.tenantId !== null && !o.allowPrivate }, o.timeoutMs),
+      devices: new DeviceJson(),
+      steady: false,
       stopped: false,
       wake: () => {},
       done: Promise.resolve(),
@@ -133,70 +143,138 @@ export function startForwarding(db: Db, pool: pg.Pool, log: Logger, options: For
     await loop.transport.close().catch(() => {});
   }
 
+  /**
+   * The target's loop. Batches are pipelined: while one batch waits for its acknowledgements the next is claimed,
+   * built and sent (after it on the same connection, so each device's messages leave in id order), up to
+   * `inFlight` batches at once. Each batch commits on its own once every message of it was acknowledged.
+   */
   async function run(loop: Loop): Promise<void> {
+    const pending: Promise<Outcome>[] = [];
+    /** Waits for the oldest batch in flight; returns the wait it asks for before the next claim. */
+    const settleOldest = async (): Promise<number> => {
+      const outcome = await (pending.shift() as Promise<Outcome>);
+      return outcome === 'short' ? o.pollMs : 0;
+    };
     while (!loop.stopped && !closed) {
       const due = loop.target.nextAttemptAt ? loop.target.nextAttemptAt.getTime() - Date.now() : 0;
       if (due > 0) {
+        while (pending.length > 0) await settleOldest();
         await sleep(Math.min(due, o.reconcileMs), loop);
         continue;
       }
-      let wait: number;
+      let wait = 0;
       try {
-        wait = await deliver(loop);
+        const batch = await claim(loop);
+        if (batch) {
+          pending.push(batch.outcome);
+          // a new or failing target gets one batch at a time until one goes through
+          if (pending.length >= (loop.steady ? o.inFlight : 1)) wait = await settleOldest();
+        } else {
+          while (pending.length > 0) await settleOldest();
+          wait = o.pollMs;
+        }
       } catch (err) {
         log.error({ err, forwardingId: loop.target.id }, 'forwarding loop failed');
+        while (pending.length > 0) await settleOldest();
         wait = o.pollMs;
       }
       if (wait > 0) await sleep(wait, loop);
     }
+    while (pending.length > 0) await settleOldest();
   }
 
-  /** One batch of the target's outbox; returns how long to wait before the next. */
-  async function deliver(loop: Loop): Promise<number> {
+  /**
+   * Claims the oldest rows of the target nobody holds, deleting them in the same statement inside a transaction
+   * that stays open until the target acknowledged them: the COMMIT removes them for good, a ROLLBACK (failure,
+   * crash, lost connection) puts them back for the next try. Returns null when nothing was waiting; else the
+   * batch's outcome, settled once it committed or failed (its messages are already on their way).
+   */
+  async function claim(loop: Loop): Promise<{ outcome: Promise<Outcome> } | null> {
     const { target } = loop;
     const client = await pool.connect();
+    // a held connection that drops (server restart, killed backend) must not crash the process: the transaction
+    // is gone with it, its rows are back in the outbox, and the connection is thrown away at release
+    let lost: Error | undefined;
+    const onError = (err: Error) => {
+      lost = err;
+    };
+    client.on('error', onError);
+    const release = () => {
+      client.removeListener('error', onError);
+      client.release(lost);
+    };
+    let rows: OutboxRow[];
+    let messages: Outgoing[];
     try {
       await client.query('BEGIN');
-      const { rows } = await client.query<OutboxRow>(
-        `SELECT id, "positionId", "fixTime", "eventId" FROM forwarding_outbox
-          WHERE "forwardingId" = $1 ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
-        [target.id, o.batchSize],
-      );
+      ({ rows } = await client.query<OutboxRow>({
+        name: 'waymark-forward-claim',
+        text: `DELETE FROM forwarding_outbox WHERE "forwardingId" = $1 AND id IN (
+                 SELECT id FROM forwarding_outbox WHERE "forwardingId" = $1 ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
+               RETURNING id, "positionId", "fixTime", "eventId"`,
+        values: [target.id, o.batchSize],
+      }));
       if (rows.length === 0) {
         await client.query('COMMIT');
-        return o.pollMs;
+        release();
+        return null;
       }
-      try {
-        const messages = await messagesOf(client, db, rows);
-        if (messages.length > 0) await loop.transport.send(messages);
-      } catch (err) {
-        await client.query('ROLLBACK');
-        return await failed(client, loop, err);
-      }
-      await client.query(`DELETE FROM forwarding_outbox WHERE "forwardingId" = $1 AND id = ANY($2::bigint[])`, [
-        target.id,
-        rows.map((r) => r.id.toString()),
-      ]);
-      await client.query(
-        `UPDATE forwarding SET delivered = delivered + $2, "lastDeliveredAt" = now(), failures = 0,
-                "nextAttemptAt" = NULL
-          WHERE id = $1`,
-        [target.id, rows.length],
-      );
-      await client.query('COMMIT');
-      target.nextAttemptAt = null;
-      // a full batch: more is probably waiting
-      return rows.length === o.batchSize ? 0 : o.pollMs;
+      rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      messages = await messagesOf(client, loop.devices, rows);
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});
+      release();
       throw err;
+    }
+    const count = rows.length;
+    // sent now (in order after the previous batch), acknowledged later
+    const sent = messages.length > 0 ? loop.transport.send(messages) : Promise.resolve();
+    // wrapped: an async function would otherwise wait for it
+    return { outcome: finish(loop, client, sent, count, release) };
+  }
+
+  async function finish(
+    loop: Loop,
+    client: pg.PoolClient,
+    sent: Promise<void>,
+    count: number,
+    release: () => void,
+  ): Promise<Outcome> {
+    const { target } = loop;
+    try {
+      try {
+        await sent;
+      } catch (err) {
+        await client.query('ROLLBACK');
+        loop.steady = false;
+        // a batch sent beside one that failed first: that failure was counted and backed off already
+        const next = target.nextAttemptAt;
+        if (!next || next.getTime() <= Date.now()) await failed(client, loop, err);
+        return 'failed';
+      }
+      await client.query({
+        name: 'waymark-forward-delivered',
+        text: `UPDATE forwarding SET delivered = delivered + $2, "lastDeliveredAt" = now(), failures = 0,
+                      "nextAttemptAt" = NULL
+                WHERE id = $1`,
+        values: [target.id, count],
+      });
+      await client.query('COMMIT');
+      target.nextAttemptAt = null;
+      loop.steady = true;
+      // a full batch: more is probably waiting
+      return count === o.batchSize ? 'full' : 'short';
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      log.error({ err, forwardingId: target.id }, 'forwarding batch not recorded');
+      return 'failed';
     } finally {
-      client.release();
+      release();
     }
   }
 
   /** Records the failure on the target's row and backs it off; returns the delay. */
-  async function failed(client: pg.PoolClient, loop: Loop, err: unknown): Promise<number> {
+  async function failed(client: pg.PoolClient, loop: Loop, err: unknown): Promise<void> {
     const message = (err instanceof Error ? err.message : String(err)).slice(0, 1000) || 'failed';
     const { rows } = await client.query<{ failures: number }>(
       `UPDATE forwarding SET failures = failures + 1, "lastError" = $2, "lastErrorAt" = now()
@@ -212,7 +290,6 @@ export function startForwarding(db: Db, pool: pg.Pool, log: Logger, options: For
     ]);
     loop.target.nextAttemptAt = next;
     log.warn({ forwardingId: loop.target.id, failures, retryInMs: delay, error: message }, 'forwarding failed');
-    return 0;
   }
 
   const timer = setInterval(() => {
