@@ -9,6 +9,8 @@ import { activeShare, sharedDevice, sharedDeviceIds, watchShare } from './share.
 /** How often a share socket re-reads its link (revocation on another node, deleted device, creator's access). */
 export const SHARE_RECHECK_MS = 30_000;
 export const SHARE_KEEPALIVE_MS = 55_000;
+/** The shortest time between two re-reads of a group link's devices prompted by an unknown device reporting. */
+export const SHARE_REFRESH_MS = 1_000;
 /** Close code and reason sent when the link expires or is revoked. */
 export const SHARE_CLOSE_CODE = 4001;
 export const SHARE_CLOSE_REASON = 'The share link has expired';
@@ -28,9 +30,12 @@ export async function streamShare(ctx: AppContext, socket: WebSocket, link: Shar
   };
   let covered = new Set(link.deviceId !== null ? [link.deviceId] : []);
   let refreshing = false;
+  let refreshedAt = 0;
   const refresh = () => {
-    if (link.groupId === null || refreshing) return;
+    // at most one re-read every SHARE_REFRESH_MS: a busy tenant's other devices report all the time
+    if (link.groupId === null || refreshing || Date.now() - refreshedAt < SHARE_REFRESH_MS) return;
     refreshing = true;
+    refreshedAt = Date.now();
     sharedDeviceIds(ctx, link)
       .then((ids) => {
         covered = ids;

@@ -8,7 +8,7 @@ import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
 import { updateRole } from '../roles/roles.service';
 import { SHARE_DISABLED } from './share.service';
-import { SHARE_CLOSE_CODE } from './share-socket';
+import { SHARE_CLOSE_CODE, SHARE_REFRESH_MS } from './share-socket';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -337,14 +337,19 @@ describe('POST /api/share/group', () => {
     await until(() => frames.length >= 3);
     await new Promise((r) => setTimeout(r, 100));
     expect(frames.slice(2)).toEqual([{ positions: [expect.objectContaining({ id: 910003, deviceId: f.inSub.id })] }]);
-    // a device added to the group later streams once it reports (its first report makes the viewer re-read)
+    // a device added to the group later streams once a report of it has made the viewer re-read the group (at
+    // most once every SHARE_REFRESH_MS; the reports of f.outside above prompted one just now)
     const later = await t.ctx.db.device.create({
       data: { name: 'Later', uniqueId: `share-later-${++seq}`, tenantId: f.tenant.id, groupId: f.group.id },
     });
-    t.ctx.live.publish([{ tenantId: f.tenant.id, deviceId: later.id, positions: [position(later.id, 910004)] }]);
-    await new Promise((r) => setTimeout(r, 200));
-    t.ctx.live.publish([{ tenantId: f.tenant.id, deviceId: later.id, positions: [position(later.id, 910005)] }]);
-    await until(() => frames.some((fr) => JSON.stringify(fr).includes('910005')));
+    const report = (id: number) =>
+      t.ctx.live.publish([{ tenantId: f.tenant.id, deviceId: later.id, positions: [position(later.id, id)] }]);
+    report(910004);
+    await new Promise((r) => setTimeout(r, SHARE_REFRESH_MS + 200));
+    report(910005);
+    await new Promise((r) => setTimeout(r, 300));
+    report(910006);
+    await until(() => frames.some((fr) => JSON.stringify(fr).includes('910006')));
     expect(JSON.stringify(frames)).not.toContain('910001');
     expect(JSON.stringify(frames)).not.toContain('910002');
     ws.terminate();
