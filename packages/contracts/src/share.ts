@@ -12,9 +12,17 @@ export const shareInputSchema = z.object({
 });
 export type ShareInput = z.infer<typeof shareInputSchema>;
 
+/** POST /api/share/group, as a form or JSON: every device of the group (and its subgroups), now and later. */
+export const shareGroupInputSchema = z.object({
+  groupId: idSchema,
+  expiration: timeSchema.describe('ISO-8601 time in the future, at most a year ahead'),
+});
+export type ShareGroupInput = z.infer<typeof shareGroupInputSchema>;
+
 export const shareLinkSchema = z.object({
   id: z.uuid(),
-  deviceId: z.number().int(),
+  deviceId: z.number().int().nullable().describe('the device shared; null for a group'),
+  groupId: z.number().int().nullable().describe('the group shared; null for one device'),
   url: z.string().describe('the page an anonymous viewer opens'),
   expiresAt: isoTimeSchema,
 });
@@ -46,10 +54,14 @@ export const publicDevice = (d: PublicDevice): PublicDevice => ({
   model: d.model,
 });
 
-/** GET /api/share/:id (public): the shared device and its latest position. */
+/**
+ * GET /api/share/:id (public): the shared devices (the one device, or every device of the group and its
+ * subgroups) and their latest positions.
+ */
 export const sharedDeviceSchema = z.object({
-  device: publicDeviceSchema,
-  position: positionSchema.nullable(),
+  groupId: z.number().int().nullable().describe('the group shared; null for one device'),
+  devices: z.array(publicDeviceSchema),
+  positions: z.array(positionSchema).describe('the latest position of each device that has one'),
   expiresAt: isoTimeSchema,
 });
 export type SharedDevice = z.infer<typeof sharedDeviceSchema>;

@@ -63,6 +63,7 @@ export const BODIES: Record<string, unknown> = {
   'POST /api/permissions/bulk': [{ userId: 999999, deviceId: 999999 }],
   'DELETE /api/permissions/bulk': [{ userId: 999999, deviceId: 999999 }],
   'POST /api/share/device': { deviceId: 999999, expiration: new Date(Date.now() + 3_600_000).toISOString() },
+  'POST /api/share/group': { groupId: 999999, expiration: new Date(Date.now() + 3_600_000).toISOString() },
   'PUT /api/v2/tenant/:id': { name: 'T2' },
   'POST /api/v2/tenant/:id/group': { name: 'G', userId: 999999 },
   'PUT /api/v2/tenant/:id/group/:groupId': { name: 'G2' },

@@ -30,7 +30,6 @@ const OUT_OF_SCOPE: Record<string, string> = {
 
 /** Operations not replayed here, and why (each is a known gap or tested where its outside part exists). */
 const NOT_REPLAYED: Record<string, string> = {
-  'POST /share/group': 'not served yet: a share link holds one device (the viewer, its socket and page show one)',
   'GET /server/geocode':
     "geocoding is off in this server and answers 503 'Reverse geocoding is not enabled', a status the document " +
     'does not list; geocoding/*.test.ts replays it against a stand-in provider',
@@ -280,6 +279,18 @@ const CASES: Record<string, Case> = {
       url: '/share/device',
       ...form({ deviceId: String(f.deviceId), expiration: new Date(Date.now() + 7 * 86_400_000).toISOString() }),
     }),
+    status: 200,
+  },
+  'POST /share/group': {
+    request: async (f) => {
+      const group = await send(f, { method: 'POST', url: '/groups', payload: { name: 'Shared fleet' } });
+      const groupId = String(JSON.parse(group.body).id);
+      return {
+        method: 'POST',
+        url: '/share/group',
+        ...form({ groupId, expiration: new Date(Date.now() + 7 * 86_400_000).toISOString() }),
+      };
+    },
     status: 200,
   },
   'GET /positions': {

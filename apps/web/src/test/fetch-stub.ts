@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 
-export type Handler = (request: { body: unknown; headers: Headers }) => Response | Promise<Response>;
+export type Handler = (request: { body: unknown; headers: Headers; url: URL }) => Response | Promise<Response>;
 
 /** A JSON response as the API sends it. */
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -25,7 +25,7 @@ export function stubFetch(handlers: Record<string, Handler | Handler[]>) {
     calls.set(key, count + 1);
     const handler = Array.isArray(entry) ? (entry[Math.min(count, entry.length - 1)] as Handler) : entry;
     const body = typeof init.body === 'string' && init.body ? JSON.parse(init.body) : undefined;
-    return handler({ body, headers: new Headers(init.headers) });
+    return handler({ body, headers: new Headers(init.headers), url });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

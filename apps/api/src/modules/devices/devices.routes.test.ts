@@ -151,6 +151,33 @@ describe('/api/devices detail fields', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/devices?groupId=${foreignGroup.id}`, headers });
     expect(res.statusCode).toBe(404);
   });
+
+  it('gives platform staff the platform’s own devices unless all=true; a tenant user gets theirs either way', async () => {
+    const admin = await buildUser(t.ctx.db, { administrator: true });
+    const adminHeaders = { authorization: (await signIn(t.app, admin.email)).authorization };
+    const { headers, tenant } = await member(['VIEW_DEVICES']);
+    const mine = await device(tenant.id);
+    const stock = await t.ctx.db.device.create({ data: { name: 'In stock', uniqueId: `stock-${++seq}` } });
+    const other = await buildTenant(t.ctx.db);
+    const foreign = await device(other.id);
+    const ids = async (h: { authorization: string }, query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/devices${query}`, headers: h });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().map((d: { id: number }) => d.id) as number[];
+    };
+    const plain = await ids(adminHeaders, '');
+    expect(plain).toContain(stock.id);
+    expect(plain).not.toContain(mine.id);
+    expect(plain).not.toContain(foreign.id);
+    const all = await ids(adminHeaders, '?all=true');
+    expect(all).toEqual(expect.arrayContaining([stock.id, mine.id, foreign.id]));
+    // devices named by id or uniqueId are found wherever the administrator sees them
+    expect(await ids(adminHeaders, `?id=${mine.id}`)).toEqual([mine.id]);
+    expect(await ids(adminHeaders, `?uniqueId=${foreign.uniqueId}`)).toEqual([foreign.id]);
+    // a tenant user asking for all still gets only their tenant's devices
+    expect(await ids(headers, '?all=true')).toEqual([mine.id]);
+    expect(await ids(headers, '')).toEqual([mine.id]);
+  });
 });
 
 describe('PUT /api/devices/:id/accumulators', () => {

@@ -70,7 +70,7 @@ async function refuseClash(ctx: AppContext, uniqueId: string, except?: number): 
 /** Traccar's device list parameters: the shared ones plus any number of `id` and `uniqueId`. */
 type DeviceListQuery = ListQuery & { id?: number[]; uniqueId?: string[] };
 
-/** The caller's devices matching the list parameters, by id (Traccar's order). */
+/** The caller's devices matching the list parameters (`all` as on every list), by id (Traccar's order). */
 export async function listDevices(auth: AuthContext, q: DeviceListQuery): Promise<DeviceWithModel[]> {
   const where = await listConditions<Prisma.DeviceWhereInput>(auth, q, {
     user: (userId) => ({ OR: [{ userId }, { userDevices: { some: { userId } } }] }),
@@ -84,6 +84,10 @@ export async function listDevices(auth: AuthContext, q: DeviceListQuery): Promis
   });
   if (q.id?.length) where.push({ id: { in: q.id } });
   if (q.uniqueId?.length) where.push({ uniqueId: { in: q.uniqueId } });
+  // `all`, as every list has it (linked-resources.ts): platform staff get the platform's own devices (its stock)
+  // unless they ask for all; devices asked for by id or uniqueId are found wherever the caller may see them
+  const named = Boolean(q.id?.length || q.uniqueId?.length);
+  if (!named && auth.scope.platform && !q.all) where.push({ tenantId: null });
   return auth.db.device.findMany({
     where: { AND: where },
     include: { model: true },

@@ -130,5 +130,10 @@ describe('/api/groups', () => {
     expect(await ids('')).toContain(own.id);
     expect(await ids('')).not.toContain(tenantGroup.id);
     expect(await ids('?all=true')).toContain(tenantGroup.id);
+    // a tenant user asking for all still gets only their tenant's groups
+    const tenantIds = async (q: string) =>
+      (await call(tenantHeaders, 'GET', `/api/groups${q}`)).json().map((g: { id: number }) => g.id);
+    expect(await tenantIds('?all=true')).toEqual([tenantGroup.id]);
+    expect(await tenantIds('')).toEqual([tenantGroup.id]);
   });
 });

@@ -1,5 +1,6 @@
 import type { Permission } from '@waymark/contracts/permissions';
 import { COMMAND_TYPES } from '@waymark/contracts/saved-command';
+import { protocolCapabilities } from '@waymark/protocols/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant, buildUser, signIn } from '../../testing/factories';
 import { storePosition } from '../../testing/history';
@@ -173,6 +174,35 @@ describe('saved commands: /api/commands', () => {
     expect(await types('')).toEqual([...COMMAND_TYPES]);
     expect(await types(`?deviceId=${gt06.id}&textChannel=true`)).toContain('custom');
     expect(supportedTypes('nosuchprotocol', COMMAND_TYPES)).toBeNull();
+  });
+
+  it('lists the command types of a protocol named by protocol=, on its channel', async () => {
+    const { headers } = await member();
+    const types = async (query: string) => {
+      const res = await call(headers, 'GET', `/api/commands/types${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().map((x: { type: string }) => x.type);
+    };
+    const catalogue = (name: string) => protocolCapabilities(name)?.commands ?? [];
+    const gt06 = await types('?protocol=gt06');
+    expect(gt06).toEqual(COMMAND_TYPES.filter((type) => catalogue('gt06').includes(type)));
+    expect(gt06).toContain('engineStop');
+    const watch = await types('?protocol=watch');
+    expect(watch).toContain('positionSingle');
+    expect(watch).not.toContain('engineStop');
+    // over SMS: custom, and the protocol's types only when its encoder writes text
+    const sms = await types('?protocol=gt06&textChannel=true');
+    expect(sms).toContain('custom');
+    expect(sms).toEqual(supportedTypes('gt06', COMMAND_TYPES, true));
+    // a device named takes precedence over the protocol
+    const own = await member();
+    const mine = await deviceReportingWith('watch', own.tenantId);
+    const byDevice = await call(own.headers, 'GET', `/api/commands/types?deviceId=${mine.id}&protocol=gt06`);
+    expect(byDevice.json().map((x: { type: string }) => x.type)).toEqual(watch);
+    const unknown = await call(headers, 'GET', '/api/commands/types?protocol=nosuchprotocol');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Unknown protocol: nosuchprotocol');
+    expect((await call(headers, 'GET', '/api/commands/types?protocol=')).statusCode).toBe(400);
   });
 
   it('refuses writes to an account limited to saved commands, which still lists them', async () => {

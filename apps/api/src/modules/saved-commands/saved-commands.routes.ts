@@ -51,12 +51,15 @@ export const savedCommandsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     {
       config: { permissions: [...FLAGS] },
       schema: {
-        querystring: z.object({ deviceId: idSchema.optional(), textChannel: flag }),
+        querystring: z.object({
+          deviceId: idSchema.optional(),
+          protocol: z.string().trim().min(1).max(64).optional().describe('a protocol name (Traccar’s): its types'),
+          textChannel: flag,
+        }),
         response: { 200: z.array(commandTypeSchema) },
       },
     },
-    async (req) =>
-      (await commandTypesFor(caller(req), req.query.deviceId, req.query.textChannel)).map((type) => ({ type })),
+    async (req) => (await commandTypesFor(caller(req), req.query)).map((type) => ({ type })),
   );
 
   app.get(

@@ -3,6 +3,7 @@ import { messages } from '@waymark/contracts/errors';
 import type { SavedCommandInput } from '@waymark/contracts/saved-command';
 import { COMMAND_TYPES, checkParameters } from '@waymark/contracts/saved-command';
 import type { Command, Prisma } from '@waymark/db/client';
+import { protocolCapabilities } from '@waymark/protocols/catalogue';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest, forbidden } from '../../http-error';
@@ -119,12 +120,20 @@ export async function commandsForDevice(auth: AuthContext, deviceId: number): Pr
   });
 }
 
-/** The command types a device's protocol supports (every type when no device is named or its protocol is unknown). */
+/**
+ * The command types a protocol supports: the named device's protocol, else the named protocol (Traccar's
+ * `protocol`, a 400 when the catalogue does not know it); every type when neither is named or the device's
+ * protocol is not known yet.
+ */
 export async function commandTypesFor(
   auth: AuthContext,
-  deviceId: number | undefined,
-  textChannel: boolean,
+  q: { deviceId?: number | undefined; protocol?: string | undefined; textChannel: boolean },
 ): Promise<string[]> {
-  const protocol = deviceId ? (await deviceProtocol(auth, deviceId)).protocol : null;
-  return (protocol && supportedTypes(protocol, COMMAND_TYPES, textChannel)) || [...COMMAND_TYPES];
+  let protocol: string | null = null;
+  if (q.deviceId) protocol = (await deviceProtocol(auth, q.deviceId)).protocol;
+  else if (q.protocol !== undefined) {
+    if (!protocolCapabilities(q.protocol)) throw badRequest(`Unknown protocol: ${q.protocol}`);
+    protocol = q.protocol;
+  }
+  return (protocol && supportedTypes(protocol, COMMAND_TYPES, q.textChannel)) || [...COMMAND_TYPES];
 }

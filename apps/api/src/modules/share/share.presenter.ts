@@ -9,20 +9,22 @@ export function presentShareLink(row: ShareLink, publicUrl: string): ShareLinkDt
   return {
     id: row.id,
     deviceId: row.deviceId,
+    groupId: row.groupId,
     url: `${publicUrl}/devices/share/${row.id}`,
     expiresAt: row.expiresAt.toISOString(),
   };
 }
 
-/** What a share link's viewer gets: the device cut to its public fields, its latest position, the link's end. */
+/** What a share link's viewer gets: the devices cut to their public fields, their latest positions, the link's end. */
 export function presentSharedDevice(
   link: ShareLink,
-  device: Device & { model: DeviceModel | null },
-  position: Position | null,
+  devices: (Device & { model: DeviceModel | null })[],
+  positions: Position[],
 ): SharedDevice {
   return {
-    device: publicDevice(presentDevice(device)),
-    position: position ? presentPosition(position) : null,
+    groupId: link.groupId,
+    devices: devices.map((device) => publicDevice(presentDevice(device))),
+    positions: positions.map(presentPosition),
     expiresAt: link.expiresAt.toISOString(),
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { SharedDevice, ShareInput, ShareLink as ShareLinkDto } from '@waymark/contracts/share';
+import type { SharedDevice, ShareGroupInput, ShareInput, ShareLink as ShareLinkDto } from '@waymark/contracts/share';
 import { SHARE_MAX_MS } from '@waymark/contracts/share';
-import type { ShareLink } from '@waymark/db/client';
+import type { Device, DeviceModel, Position, ShareLink } from '@waymark/db/client';
 import type { AppContext } from '../../context';
 import { publicUrl } from '../../env';
 import { badRequest, forbidden } from '../../http-error';
@@ -19,18 +19,19 @@ export const SHARE_NOT_FOUND = 'The share link is invalid or has expired';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The share link of this id while it is valid, else null. Valid: not revoked, not expired, its device still in
- * the tenant it was shared from, and its creator still able to share it — signs in, holds TRACK_DEVICES and still
- * sees that tenant. A link stops the moment any of these changes, without anyone revoking it.
+ * The share link of this id while it is valid, else null. Valid: not revoked, not expired, its device (or group)
+ * still in the tenant it was shared from, and its creator still able to share it — signs in, holds TRACK_DEVICES
+ * and still sees that tenant. A link stops the moment any of these changes, without anyone revoking it.
  */
 export async function activeShare(ctx: AppContext, id: string, now = new Date()): Promise<ShareLink | null> {
   if (!UUID.test(id)) return null;
   const row = await ctx.db.shareLink.findFirst({
     where: { id, revokedAt: null, expiresAt: { gt: now } },
-    include: { device: { select: { tenantId: true } } },
+    include: { device: { select: { tenantId: true } }, group: { select: { tenantId: true } } },
   });
-  if (!row || row.device.tenantId !== row.tenantId) return null;
-  const { device: _device, ...link } = row;
+  const target = row?.device ?? row?.group;
+  if (!row || !target || target.tenantId !== row.tenantId) return null;
+  const { device: _device, group: _group, ...link } = row;
   return (await creatorMayShare(ctx, link)) ? link : null;
 }
 
@@ -44,18 +45,61 @@ async function creatorMayShare(ctx: AppContext, link: ShareLink): Promise<boolea
   return link.tenantId !== null && (await tenantTree(ctx.db, creator.tenantId)).includes(link.tenantId);
 }
 
-/** The shared device (while it stays in the link's tenant) and its latest position. */
-export async function sharedDevice(ctx: AppContext, link: ShareLink): Promise<SharedDevice | null> {
-  const device = await ctx.db.device.findFirst({
-    where: { id: link.deviceId, tenantId: link.tenantId },
-    include: { model: true },
+/** The groups a group link covers: the group and its subgroups, those of the link's tenant only. */
+async function sharedGroups(ctx: AppContext, link: ShareLink): Promise<number[]> {
+  if (link.groupId === null) return [];
+  const rows = await ctx.db.$queryRaw<{ id: number }[]>`
+    WITH RECURSIVE tree(id) AS (
+      SELECT id FROM groups WHERE id = ${link.groupId} AND "tenantId" IS NOT DISTINCT FROM ${link.tenantId}
+      UNION SELECT g.id FROM groups g JOIN tree ON g."parentGroupId" = tree.id
+        WHERE g."tenantId" IS NOT DISTINCT FROM ${link.tenantId}
+    ) SELECT id FROM tree`;
+  return rows.map((r) => r.id);
+}
+
+/** The ids of the devices a link shows now (its device, or those of its group and subgroups, in its tenant). */
+export async function sharedDeviceIds(ctx: AppContext, link: ShareLink): Promise<Set<number>> {
+  if (link.deviceId !== null) return new Set([link.deviceId]);
+  const rows = await ctx.db.device.findMany({
+    where: { groupId: { in: await sharedGroups(ctx, link) }, tenantId: link.tenantId },
+    select: { id: true },
   });
-  if (!device) return null;
-  const position =
-    device.positionId === null
-      ? null
-      : await ctx.db.position.findFirst({ where: latestPositionOf({ ...device, positionId: device.positionId }) });
-  return presentSharedDevice(link, device, position);
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The devices a link shows (while they stay in its tenant), by id. */
+async function sharedDeviceRows(ctx: AppContext, link: ShareLink): Promise<(Device & { model: DeviceModel | null })[]> {
+  const where =
+    link.deviceId !== null
+      ? { id: link.deviceId, tenantId: link.tenantId }
+      : { groupId: { in: await sharedGroups(ctx, link) }, tenantId: link.tenantId };
+  return ctx.db.device.findMany({ where, include: { model: true }, orderBy: { id: 'asc' }, take: 10_000 });
+}
+
+/** The shared devices and their latest positions; null when a one-device link's device has left its tenant. */
+export async function sharedDevice(ctx: AppContext, link: ShareLink): Promise<SharedDevice | null> {
+  const devices = await sharedDeviceRows(ctx, link);
+  if (link.deviceId !== null && devices.length === 0) return null;
+  const positions: Position[] = [];
+  for (const device of devices) {
+    if (device.positionId === null) continue;
+    const position = await ctx.db.position.findFirst({
+      where: latestPositionOf({ ...device, positionId: device.positionId }),
+    });
+    if (position) positions.push(position);
+  }
+  return presentSharedDevice(link, devices, positions);
+}
+
+/** Refuses sharing when the server forbids it, and expirations in the past or over SHARE_MAX_MS ahead. */
+async function checkShare(ctx: AppContext, expiration: string): Promise<Date> {
+  const server = await ctx.db.server.findUnique({ where: { id: 1 }, select: { disableShare: true } });
+  if (server?.disableShare) throw forbidden(SHARE_DISABLED);
+  const expiresAt = new Date(expiration);
+  const ahead = expiresAt.getTime() - Date.now();
+  if (ahead <= 0) throw badRequest('The expiration must be in the future');
+  if (ahead > SHARE_MAX_MS) throw badRequest('A share link lasts at most a year');
+  return expiresAt;
 }
 
 /** Shares one visible device until `expiration` (at most SHARE_MAX_MS ahead), unless the server forbids sharing. */
@@ -65,20 +109,9 @@ export async function createShare(ctx: AppContext, auth: AuthContext, input: Sha
     await auth.db.device.findUnique({ where: { id: input.deviceId }, select: { id: true, tenantId: true } }),
     'Device not found',
   );
-  const server = await ctx.db.server.findUnique({ where: { id: 1 }, select: { disableShare: true } });
-  if (server?.disableShare) throw forbidden(SHARE_DISABLED);
-  const expiresAt = new Date(input.expiration);
-  const ahead = expiresAt.getTime() - Date.now();
-  if (ahead <= 0) throw badRequest('The expiration must be in the future');
-  if (ahead > SHARE_MAX_MS) throw badRequest('A share link lasts at most a year');
+  const expiresAt = await checkShare(ctx, input.expiration);
   const row = await auth.db.shareLink.create({
-    data: {
-      id: randomUUID(),
-      deviceId: device.id,
-      tenantId: device.tenantId,
-      createdById: auth.user.id,
-      expiresAt,
-    },
+    data: { id: randomUUID(), deviceId: device.id, tenantId: device.tenantId, createdById: auth.user.id, expiresAt },
   });
   await audit(ctx, {
     action: 'device.shared',
@@ -86,6 +119,35 @@ export async function createShare(ctx: AppContext, auth: AuthContext, input: Sha
     tenantId: device.tenantId,
     objectType: 'device',
     objectId: device.id,
+    details: { shareId: row.id, expiresAt: expiresAt.toISOString() },
+  });
+  return presentShareLink(row, publicUrl(ctx.env));
+}
+
+/**
+ * Shares a visible group until `expiration`: its holder sees every device of the group and its subgroups (those
+ * added later too), read-only, under the same rules as a device link.
+ */
+export async function createGroupShare(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: ShareGroupInput,
+): Promise<ShareLinkDto> {
+  await checkNotReadonly(ctx, auth);
+  const group = found(
+    await auth.db.group.findUnique({ where: { id: input.groupId }, select: { id: true, tenantId: true } }),
+    'Group not found',
+  );
+  const expiresAt = await checkShare(ctx, input.expiration);
+  const row = await auth.db.shareLink.create({
+    data: { id: randomUUID(), groupId: group.id, tenantId: group.tenantId, createdById: auth.user.id, expiresAt },
+  });
+  await audit(ctx, {
+    action: 'group.shared',
+    userId: auth.user.id,
+    tenantId: group.tenantId,
+    objectType: 'group',
+    objectId: group.id,
     details: { shareId: row.id, expiresAt: expiresAt.toISOString() },
   });
   return presentShareLink(row, publicUrl(ctx.env));
@@ -104,11 +166,11 @@ export async function revokeShare(ctx: AppContext, auth: AuthContext, id: string
   if (!link.revokedAt) await auth.db.shareLink.update({ where: { id }, data: { revokedAt: new Date() } });
   endShare(id);
   await audit(ctx, {
-    action: 'device.share.revoked',
+    action: link.groupId !== null ? 'group.share.revoked' : 'device.share.revoked',
     userId: auth.user.id,
     tenantId: link.tenantId,
-    objectType: 'device',
-    objectId: link.deviceId,
+    objectType: link.groupId !== null ? 'group' : 'device',
+    objectId: link.groupId ?? link.deviceId ?? undefined,
     details: { shareId: id },
   });
 }

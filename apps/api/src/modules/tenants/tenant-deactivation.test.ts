@@ -37,7 +37,7 @@ describe('a deactivated tenant', () => {
     const staffAuth = await signIn(app, staff.email);
     const get = (authorization: string, url: string) => app.inject({ method: 'GET', url, headers: { authorization } });
     const deviceIds = async (authorization: string) =>
-      (await get(authorization, '/api/devices')).json().map((d: { id: number }) => d.id);
+      (await get(authorization, '/api/devices?all=true')).json().map((d: { id: number }) => d.id);
     const positions = (authorization: string) =>
       get(authorization, `/api/positions?deviceId=${device.id}&from=${from}&to=${to}`);
     expect(await deviceIds(reseller1.authorization)).toContain(device.id);

@@ -13,11 +13,12 @@ export function fetchSendableCommands(deviceId: number) {
 
 /**
  * GET /api/commands/types: the command types the device's protocol encodes (every type without a device, or
- * while its protocol is not known); with `textChannel`, those it can send by SMS.
+ * while its protocol is not known), else those of the `protocol` named; with `textChannel`, those it can send by SMS.
  */
-export function fetchCommandTypes(deviceId: number | null, textChannel = false) {
+export function fetchCommandTypes(deviceId: number | null, textChannel = false, protocol: string | null = null) {
   const query = new URLSearchParams();
   if (deviceId !== null) query.set('deviceId', String(deviceId));
+  else if (protocol !== null) query.set('protocol', protocol);
   if (textChannel) query.set('textChannel', 'true');
   const search = query.toString();
   return http(`/api/commands/types${search ? `?${search}` : ''}`, { schema: commandTypesSchema });

@@ -24,11 +24,14 @@ export function useCommandTypesQuery(deviceId: number | null) {
   });
 }
 
-/** The types a saved command may take: every type, or those of a chosen device's protocol (and channel). */
-export function useCommandTypeChoicesQuery(deviceId: number | null, textChannel: boolean) {
+/**
+ * The types a saved command may take: every type, or those of a chosen device's protocol, else of a chosen
+ * protocol (and channel).
+ */
+export function useCommandTypeChoicesQuery(deviceId: number | null, textChannel: boolean, protocol: string | null) {
   return useQuery({
-    queryKey: commandKeys.types(deviceId ?? 0, textChannel),
-    queryFn: () => fetchCommandTypes(deviceId, textChannel),
+    queryKey: [...commandKeys.types(deviceId ?? 0, textChannel), deviceId === null ? protocol : null],
+    queryFn: () => fetchCommandTypes(deviceId, textChannel, protocol),
   });
 }
 

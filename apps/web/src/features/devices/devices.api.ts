@@ -20,9 +20,13 @@ function query(params: Record<string, string | number | boolean | undefined>): s
   return text ? `?${text}` : '';
 }
 
-/** GET /api/devices: devices of the user's tenants with status and last update. */
+/**
+ * GET /api/devices: devices of the user's tenants with status and last update. `all` unless told otherwise: the
+ * web app shows platform staff every tenant's devices (without it they get the platform's stock only, as
+ * Traccar's clients expect); tenant users get their tenants' devices either way.
+ */
 export const fetchDevices = (params: DeviceListParams = {}, signal?: AbortSignal) =>
-  http(`/api/devices${query({ ...params })}`, { schema: devicesSchema, signal });
+  http(`/api/devices${query({ all: true, ...params })}`, { schema: devicesSchema, signal });
 
 /** GET /api/devices/:id */
 export const fetchDevice = (id: number, signal?: AbortSignal) =>

@@ -10,7 +10,7 @@ export const SHARE_EXPIRED_CODE = 4001;
 
 const shareKey = (id: string) => [...deviceKeys.all, 'share', id] as const;
 
-/** GET /api/share/:id (public): the shared device, its latest position and the link's expiry. */
+/** GET /api/share/:id (public): the shared devices, their latest positions and the link's expiry. */
 export function useSharedDeviceQuery(id: string) {
   return useQuery({
     queryKey: shareKey(id),
@@ -20,18 +20,35 @@ export function useSharedDeviceQuery(id: string) {
 }
 
 /**
- * Applies one socket frame (contracts' shareFrameSchema, parsed in full: it carries one device) to the shared
- * device's cached answer; anything else leaves it as it was.
+ * Applies one socket frame (contracts' shareFrameSchema, parsed in full) to the shared devices' cached answer:
+ * updates of devices the link shows (a device it did not show yet is added), and their latest positions;
+ * anything else leaves it as it was.
  */
 export function applyShareFrame(current: SharedDevice, frame: unknown): SharedDevice {
   const parsed = shareFrameSchema.safeParse(frame);
   if (!parsed.success) return current;
   const data = parsed.data;
-  const device = 'devices' in data ? data.devices.find((d) => d.id === current.device.id) : undefined;
-  const position =
-    'positions' in data ? data.positions.filter((p) => p.deviceId === current.device.id).at(-1) : undefined;
-  if (!device && !position) return current;
-  return { ...current, device: device ?? current.device, position: position ?? current.position };
+  if ('devices' in data && data.devices.length > 0) {
+    const byId = new Map(current.devices.map((d) => [d.id, d]));
+    for (const device of data.devices) byId.set(device.id, device);
+    return { ...current, devices: [...byId.values()].sort((a, b) => a.id - b.id) };
+  }
+  if ('positions' in data && data.positions.length > 0) {
+    const byDevice = new Map(current.positions.map((p) => [p.deviceId, p]));
+    const single = current.groupId === null;
+    const shown = new Set(current.devices.map((d) => d.id));
+    for (const position of data.positions) {
+      // a one-device link shows that device only; a group link's socket sends only its devices
+      if (single && !shown.has(position.deviceId)) continue;
+      byDevice.set(position.deviceId, position);
+    }
+    const positions = [...byDevice.values()];
+    if (positions.length === current.positions.length && positions.every((p, i) => p === current.positions[i])) {
+      return current;
+    }
+    return { ...current, positions };
+  }
+  return current;
 }
 
 export function shareSocketUrl(id: string, location: Location = window.location): string {

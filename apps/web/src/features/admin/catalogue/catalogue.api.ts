@@ -82,7 +82,7 @@ export const importSims = (csv: string) =>
   unwrap(http(`${V2}/sim/import`, { method: 'POST', body: { csv }, schema: dataSchema(simImportReportSchema) }));
 
 /** The caller's devices, for the "put in a device" picker. */
-export const fetchDevices = () => http('/api/devices', { schema: z.array(deviceSchema) });
+export const fetchDevices = () => http('/api/devices?all=true', { schema: z.array(deviceSchema) });
 
 // dashboard
 export const fetchDashboard = () => unwrap(http(`${V2}/dashboard`, { schema: dataSchema(dashboardSchema) }));

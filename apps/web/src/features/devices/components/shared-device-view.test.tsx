@@ -20,7 +20,12 @@ const publicDevice = {
   category: 'animal',
   model: null,
 };
-const shared = { device: publicDevice, position: aPosition({ speed: 10 }), expiresAt: '2099-01-01T00:00:00.000Z' };
+const shared = {
+  groupId: null,
+  devices: [publicDevice],
+  positions: [aPosition({ speed: 10 })],
+  expiresAt: '2099-01-01T00:00:00.000Z',
+};
 
 class FakeSocket {
   static last: FakeSocket | null = null;
@@ -73,11 +78,40 @@ describe('SharedDeviceView', () => {
   });
 
   it('applies only frames of the shared device', () => {
-    const current = { ...shared, device: { ...publicDevice, status: 'online' as const } };
+    const current = { ...shared, devices: [{ ...publicDevice, status: 'online' as const }] };
     expect(applyShareFrame(current, { positions: [aPosition({ deviceId: 9 })] })).toBe(current);
     const offline = applyShareFrame(current, { devices: [{ ...aDevice({ id: 1, name: 'Rex' }), status: 'offline' }] });
-    expect(offline.device.status).toBe('offline');
-    expect(offline.device).not.toHaveProperty('uniqueId');
+    expect(offline.devices[0]?.status).toBe('offline');
+    expect(offline.devices[0]).not.toHaveProperty('uniqueId');
+  });
+
+  it('shows every device of a shared group and follows each one’s positions', async () => {
+    vi.stubGlobal('WebSocket', FakeSocket);
+    const van = { ...publicDevice, id: 2, name: 'Van', category: 'van', positionId: 200 };
+    stubFetch({
+      'GET /api/share/abc': () =>
+        json(200, {
+          ...shared,
+          groupId: 5,
+          devices: [publicDevice, van],
+          positions: [aPosition({ deviceId: 1, speed: 10 })],
+        }),
+      'GET /api/server': () => json(200, aServer({ attributes: { speedUnit: 'kn' } })),
+    });
+    renderShare();
+    expect(await screen.findByRole('heading', { name: 'Devices' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Rex' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Van' })).toBeTruthy();
+    expect(screen.getAllByTestId('shared-device')).toHaveLength(2);
+    expect(await screen.findByText('10 kn')).toBeTruthy();
+    act(() =>
+      FakeSocket.last?.onmessage?.({
+        data: JSON.stringify({ positions: [aPosition({ id: 201, deviceId: 2, speed: 30 })] }),
+      }),
+    );
+    expect(await screen.findByText('30 kn')).toBeTruthy();
+    expect(screen.getByText('10 kn')).toBeTruthy();
+    expect(screen.getAllByTestId('device-map').map((m) => m.textContent)).toEqual(['Rex', 'Van']);
   });
 
   it('is reachable through the app routes without a session', async () => {

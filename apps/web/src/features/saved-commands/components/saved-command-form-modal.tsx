@@ -1,5 +1,6 @@
 import { Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import type { SavedCommandDto } from '@waymark/contracts/saved-command';
+import { protocolCatalogue } from '@waymark/protocols/catalogue';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CommandParameterFields } from '../../../components/command-parameter-input';
@@ -19,8 +20,12 @@ import { useSaveSavedCommandMutation } from '../saved-commands.queries';
 
 /**
  * Create or edit a saved command: its type with the parameters the type needs, the channel (data or SMS) and a
- * description. A device may be picked to list only the types its protocol takes (on that channel).
+ * description. A device, or else a protocol (a device type), may be picked to list only the types that protocol
+ * takes (on that channel).
  */
+/** The protocols the ingest serves, by name: the device types a saved command may be written for. */
+const PROTOCOLS = Object.keys(protocolCatalogue).sort();
+
 export function SavedCommandFormModal({ command, onClose }: { command?: SavedCommandDto; onClose: () => void }) {
   const { t } = useTranslation(['savedCommands', 'devices']);
   const describeError = useErrorText();
@@ -29,7 +34,8 @@ export function SavedCommandFormModal({ command, onClose }: { command?: SavedCom
   const [draft, setDraft] = useState<SavedCommandDraft>(() => draftOf(command));
   const [errors, setErrors] = useState<SavedCommandErrors>({});
   const [deviceId, setDeviceId] = useState<string | null>(null);
-  const types = useCommandTypeChoicesQuery(deviceId ? Number(deviceId) : null, draft.textChannel);
+  const [protocol, setProtocol] = useState<string | null>(null);
+  const types = useCommandTypeChoicesQuery(deviceId ? Number(deviceId) : null, draft.textChannel, protocol);
 
   const update = (patch: Partial<SavedCommandDraft>) => {
     setDraft((current) => ({ ...current, ...patch }));
@@ -78,7 +84,24 @@ export function SavedCommandFormModal({ command, onClose }: { command?: SavedCom
             placeholder={t('anyDevice')}
             data={(devices.data ?? []).map((d) => ({ value: String(d.id), label: d.name }))}
             value={deviceId}
-            onChange={setDeviceId}
+            onChange={(id) => {
+              setDeviceId(id);
+              if (id) setProtocol(null);
+            }}
+            searchable
+            clearable
+            nothingFoundMessage={t('noMatch')}
+          />
+          <Select
+            label={t('fields.protocol')}
+            description={t('protocolHint')}
+            placeholder={t('anyProtocol')}
+            data={PROTOCOLS}
+            value={protocol}
+            onChange={(name) => {
+              setProtocol(name);
+              if (name) setDeviceId(null);
+            }}
             searchable
             clearable
             nothingFoundMessage={t('noMatch')}

@@ -91,6 +91,47 @@ describe('SavedCommandsList', () => {
     ]);
   });
 
+  it('lists the types of a protocol picked as the device type, or of a device picked instead', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/commands': () => json(200, []),
+      'GET /api/devices': () => json(200, [aDevice({ id: 3, name: 'Van 3' })]),
+      'GET /api/commands/types': ({ url }) =>
+        json(
+          200,
+          url.searchParams.get('protocol') === 'gt06'
+            ? [{ type: 'engineStop' }, { type: 'engineResume' }]
+            : [{ type: 'custom' }, { type: 'positionSingle' }],
+        ),
+      'POST /api/commands': ({ body }) => json(200, { id: 9, tenantId: 1, ...(body as object) }),
+    });
+    renderList();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add saved command' }));
+    const dialog = await screen.findByRole('dialog');
+    await chooseOption(dialog, /^Types for a protocol/, 'gt06');
+    const typesCalled = (suffix: string) =>
+      fetchMock.mock.calls.some(([url]) => String(url).endsWith(`/api/commands/types${suffix}`));
+    await waitFor(() => expect(typesCalled('?protocol=gt06')).toBe(true));
+    fireEvent.click(within(dialog).getByRole('combobox', { name: /^Command type/ }));
+    expect(await screen.findByRole('option', { name: 'Engine stop' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'Custom' })).toBeNull();
+    fireEvent.click(screen.getByRole('option', { name: 'Engine stop' }));
+    // on the SMS channel, the protocol's SMS types
+    fireEvent.click(within(dialog).getByLabelText(/^Send via SMS/));
+    await waitFor(() => expect(typesCalled('?protocol=gt06&textChannel=true')).toBe(true));
+    // a device picked replaces the protocol
+    await chooseOption(dialog, /^Types for a device/, 'Van 3');
+    await waitFor(() => expect(typesCalled('?deviceId=3&textChannel=true')).toBe(true));
+    expect((within(dialog).getByRole('combobox', { name: /^Types for a protocol/ }) as HTMLInputElement).value).toBe(
+      '',
+    );
+    fireEvent.change(within(dialog).getByLabelText(/^Description/), { target: { value: 'Stop the engine' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved command created successfully')).toBeTruthy();
+    expect(bodiesOf(fetchMock, 'POST /api/commands')).toEqual([
+      { description: 'Stop the engine', type: 'engineStop', textChannel: true, attributes: {} },
+    ]);
+  });
+
   it('edits a command, keeping the attributes the form does not show and dropping a former type’s', async () => {
     const fetchMock = stubFetch({
       'GET /api/commands': () => json(200, [saved()]),
