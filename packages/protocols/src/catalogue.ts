@@ -143,6 +143,26 @@ export const protocolCatalogue = {
     commands: ['custom', 'identification', 'positionSingle', 'engineStop', 'engineResume', 'rebootDevice'],
     textCommands: true,
   },
+  megastek: {
+    name: 'megastek',
+    defaultPort: 5024,
+    transports: ['tcp'],
+    commands: [
+      'custom',
+      'positionSingle',
+      'positionPeriodic',
+      'positionStop',
+      'setConnection',
+      'sosNumber',
+      'setTimezone',
+      'silenceTime',
+      'getVersion',
+      'getDeviceStatus',
+      'factoryReset',
+      'rebootDevice',
+    ],
+    textCommands: true,
+  },
 } as const satisfies Record<string, ProtocolCapabilities>;
 
 export type CataloguedProtocol = keyof typeof protocolCatalogue;
