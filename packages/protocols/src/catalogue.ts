@@ -163,6 +163,13 @@ export const protocolCatalogue = {
     ],
     textCommands: true,
   },
+  galileo: {
+    name: 'galileo',
+    defaultPort: 5034,
+    transports: ['tcp'],
+    commands: ['custom', 'outputControl'],
+    textCommands: false,
+  },
 } as const satisfies Record<string, ProtocolCapabilities>;
 
 export type CataloguedProtocol = keyof typeof protocolCatalogue;
