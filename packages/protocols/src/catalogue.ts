@@ -155,7 +155,6 @@ export const protocolCatalogue = {
       'setConnection',
       'sosNumber',
       'setTimezone',
-      'silenceTime',
       'getVersion',
       'getDeviceStatus',
       'factoryReset',

@@ -23,8 +23,6 @@ describe('megastek encoder', () => {
     );
     expect(command('setTimezone', { timezone: 3600 })).toBe('$GPRS,123456789012345;W020,60;!');
     expect(command('setTimezone', { timezone: 'Europe/Berlin' })).toBeNull();
-    expect(command('silenceTime', { data: '20:00-08:00' })).toBe('$GPRS,123456789012345;W038,08:00,20:00;!');
-    expect(command('silenceTime', { data: '20:00' })).toBeNull();
     expect(command('getVersion')).toBe('$GPRS,123456789012345;R029;!');
     expect(command('getDeviceStatus')).toBe('$GPRS,123456789012345;R029;!');
     expect(command('factoryReset')).toBe('$GPRS,123456789012345;C099;!');

@@ -30,10 +30,6 @@ export const encodeMegastek: Encoder = (command, session) => {
       const seconds = typeof a.timezone === 'number' ? a.timezone : Number.NaN;
       return Number.isInteger(seconds) ? line(`W020,${Math.trunc(seconds / 60)}`) : null;
     }
-    case 'silenceTime': {
-      const m = typeof a.data === 'string' ? /^(\d{2}:\d{2})-(\d{2}:\d{2})$/.exec(a.data.trim()) : null;
-      return m ? line(`W038,${m[2]},${m[1]}`) : null;
-    }
     case 'getVersion':
     case 'getDeviceStatus':
       return line('R029');
