@@ -8,9 +8,11 @@ describe('protocolCapabilities', () => {
     expect(protocolCapabilities('constructor')).toBeUndefined();
   });
 
-  it('lists 13 protocols, each under its own name, with distinct ports', () => {
+  it('lists the protocols, each under its own name, with distinct ports', () => {
     const entries = Object.entries(protocolCatalogue);
-    expect(entries).toHaveLength(13);
+    // wave 1; later protocols add to the list (issue 15), so its length is not pinned here
+    for (const name of ['osmand', 'gt06', 'h02', 'gps103', 'teltonika', 'ruptela', 'jt808', 'watch', 'tk103'])
+      expect(Object.keys(protocolCatalogue)).toContain(name);
     for (const [key, entry] of entries) expect(entry.name).toBe(key);
     expect(new Set(entries.map(([, e]) => e.defaultPort)).size).toBe(entries.length);
   });

@@ -10,6 +10,7 @@ import { encodeOsmand } from './osmand/osmand.encoder';
 import type { ProtocolDefinition } from './protocol.types';
 import { ruptelaProtocol } from './ruptela/ruptela.protocol';
 import { suntechProtocol } from './suntech/suntech.protocol';
+import { t55Protocol } from './t55/t55.protocol';
 import { teltonikaProtocol } from './teltonika/teltonika.protocol';
 import { tk103Protocol } from './tk103/tk103.protocol';
 import { watchProtocol } from './watch/watch.protocol';
@@ -41,6 +42,7 @@ const definitions: ProtocolDefinition[] = [
   suntechProtocol,
   wialonProtocol,
   gl200Protocol,
+  t55Protocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));
