@@ -150,6 +150,22 @@ export const protocolCatalogue = {
     commands: ['custom'],
     textCommands: true,
   },
+  pt502: {
+    name: 'pt502',
+    defaultPort: 5017,
+    transports: ['tcp'],
+    commands: [
+      'custom',
+      'outputControl',
+      'engineStop',
+      'engineResume',
+      'alarmSpeed',
+      'setTimezone',
+      'requestPhoto',
+      'rebootDevice',
+    ],
+    textCommands: true,
+  },
 } as const satisfies Record<string, ProtocolCapabilities>;
 
 export type CataloguedProtocol = keyof typeof protocolCatalogue;

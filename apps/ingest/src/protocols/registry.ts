@@ -8,6 +8,7 @@ import { meitrackProtocol } from './meitrack/meitrack.protocol';
 import { decodeOsmand } from './osmand/osmand.decoder';
 import { encodeOsmand } from './osmand/osmand.encoder';
 import type { ProtocolDefinition } from './protocol.types';
+import { pt502Protocol } from './pt502/pt502.protocol';
 import { ruptelaProtocol } from './ruptela/ruptela.protocol';
 import { suntechProtocol } from './suntech/suntech.protocol';
 import { t55Protocol } from './t55/t55.protocol';
@@ -43,6 +44,7 @@ const definitions: ProtocolDefinition[] = [
   wialonProtocol,
   gl200Protocol,
   t55Protocol,
+  pt502Protocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));

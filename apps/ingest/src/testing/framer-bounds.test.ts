@@ -26,6 +26,7 @@ const LARGEST_FRAME: Readonly<Record<string, number>> = {
   wialon: 32_768,
   gl200: 65_535,
   t55: 1024,
+  pt502: 64 * 1024 + 32,
 };
 
 const SEED = Number(process.env.FRAMER_SEED ?? 0x5eed11);
