@@ -166,6 +166,13 @@ export const protocolCatalogue = {
     ],
     textCommands: true,
   },
+  fifotrack: {
+    name: 'fifotrack',
+    defaultPort: 5124,
+    transports: ['tcp'],
+    commands: ['custom', 'requestPhoto'],
+    textCommands: true,
+  },
 } as const satisfies Record<string, ProtocolCapabilities>;
 
 export type CataloguedProtocol = keyof typeof protocolCatalogue;

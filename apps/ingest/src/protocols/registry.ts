@@ -1,4 +1,5 @@
 import { protocolCatalogue } from '@waymark/protocols/catalogue';
+import { fifotrackProtocol } from './fifotrack/fifotrack.protocol';
 import { gl200Protocol } from './gl200/gl200.protocol';
 import { gps103Protocol } from './gps103/gps103.protocol';
 import { gt06Protocol } from './gt06/gt06.protocol';
@@ -45,6 +46,7 @@ const definitions: ProtocolDefinition[] = [
   gl200Protocol,
   t55Protocol,
   pt502Protocol,
+  fifotrackProtocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));
