@@ -173,6 +173,13 @@ export const protocolCatalogue = {
     commands: ['custom', 'requestPhoto'],
     textCommands: true,
   },
+  upro: {
+    name: 'upro',
+    defaultPort: 5095,
+    transports: ['tcp'],
+    commands: ['custom'],
+    textCommands: true,
+  },
 } as const satisfies Record<string, ProtocolCapabilities>;
 
 export type CataloguedProtocol = keyof typeof protocolCatalogue;

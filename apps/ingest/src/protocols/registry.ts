@@ -15,6 +15,7 @@ import { suntechProtocol } from './suntech/suntech.protocol';
 import { t55Protocol } from './t55/t55.protocol';
 import { teltonikaProtocol } from './teltonika/teltonika.protocol';
 import { tk103Protocol } from './tk103/tk103.protocol';
+import { uproProtocol } from './upro/upro.protocol';
 import { watchProtocol } from './watch/watch.protocol';
 import { wialonProtocol } from './wialon/wialon.protocol';
 
@@ -47,6 +48,7 @@ const definitions: ProtocolDefinition[] = [
   t55Protocol,
   pt502Protocol,
   fifotrackProtocol,
+  uproProtocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));

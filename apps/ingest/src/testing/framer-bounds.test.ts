@@ -28,6 +28,7 @@ const LARGEST_FRAME: Readonly<Record<string, number>> = {
   t55: 1024,
   pt502: 64 * 1024 + 32,
   fifotrack: 8 * 1024,
+  upro: 1024,
 };
 
 const SEED = Number(process.env.FRAMER_SEED ?? 0x5eed11);
