@@ -180,6 +180,13 @@ export const protocolCatalogue = {
     commands: ['custom'],
     textCommands: true,
   },
+  huasheng: {
+    name: 'huasheng',
+    defaultPort: 5111,
+    transports: ['tcp'],
+    commands: [],
+    textCommands: false,
+  },
 } as const satisfies Record<string, ProtocolCapabilities>;
 
 export type CataloguedProtocol = keyof typeof protocolCatalogue;

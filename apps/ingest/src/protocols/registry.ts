@@ -4,6 +4,7 @@ import { gl200Protocol } from './gl200/gl200.protocol';
 import { gps103Protocol } from './gps103/gps103.protocol';
 import { gt06Protocol } from './gt06/gt06.protocol';
 import { h02Protocol } from './h02/h02.protocol';
+import { huashengProtocol } from './huasheng/huasheng.protocol';
 import { jt808Protocol } from './jt808/jt808.protocol';
 import { meitrackProtocol } from './meitrack/meitrack.protocol';
 import { decodeOsmand } from './osmand/osmand.decoder';
@@ -49,6 +50,7 @@ const definitions: ProtocolDefinition[] = [
   pt502Protocol,
   fifotrackProtocol,
   uproProtocol,
+  huashengProtocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));

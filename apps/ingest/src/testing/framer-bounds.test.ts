@@ -29,6 +29,7 @@ const LARGEST_FRAME: Readonly<Record<string, number>> = {
   pt502: 64 * 1024 + 32,
   fifotrack: 8 * 1024,
   upro: 1024,
+  huasheng: 4096,
 };
 
 const SEED = Number(process.env.FRAMER_SEED ?? 0x5eed11);
