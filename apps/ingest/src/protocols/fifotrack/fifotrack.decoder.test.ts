@@ -10,7 +10,10 @@ import { fifotrackProtocol } from './fifotrack.protocol';
 const session = testSession({ protocol: 'fifotrack' });
 const decode = (text: string) => decodeFifotrack(Buffer.from(text, 'latin1'), session);
 /** A well-formed uplink message around `body` (length and checksum computed as the device does). */
-const uplink = (body: string) => fifotrackCommand('860000000000001', body).replace('##', () => '$$').trimEnd();
+const uplink = (body: string) =>
+  fifotrackCommand('860000000000001', body)
+    .replace('##', () => '$$')
+    .trimEnd();
 
 describe('fifotrack decoder: Traccar vectors', () => {
   it('decodes the vectors as Traccar did', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectFrameCase, fuzzVectors, loadFrameCases } from '../../testing/protocol.test-kit';
 import { loadVectors, testSession } from '../../testing/traccar-vectors';
 import { scoreProtocol } from '../../testing/vector-score';
-import { ack, decodeHuasheng, escape, TYPE_LOGIN, TYPE_POSITION } from './huasheng.decoder';
+import { ack, decodeHuasheng, slipEscape, TYPE_LOGIN, TYPE_POSITION } from './huasheng.decoder';
 import { HUASHENG_MAX_FRAME, huashengFramer } from './huasheng.framer';
 import { huashengProtocol } from './huasheng.protocol';
 
@@ -112,7 +112,7 @@ describe('huasheng framer', () => {
 
   it('unescapes, splits byte by byte, and drops an endless frame', () => {
     const inside = Buffer.from('0000000aaa01c0db0001', 'hex');
-    const wire = Buffer.concat([Buffer.of(0xc0), escape(inside), Buffer.of(0xc0)]);
+    const wire = Buffer.concat([Buffer.of(0xc0), slipEscape(inside), Buffer.of(0xc0)]);
     const f = huashengFramer();
     const frames: Buffer[] = [];
     for (const byte of Buffer.concat([wire, wire])) frames.push(...f.push(Buffer.of(byte)));

@@ -150,11 +150,11 @@ export function ack(flag: number, type: number, index: number): Buffer {
   body.writeUInt16BE(10, 2);
   body.writeUInt16BE(type, 4);
   body.writeUInt32BE(index >>> 0, 6);
-  return Buffer.concat([Buffer.of(0xc0), escape(body), Buffer.of(0xc0)]);
+  return Buffer.concat([Buffer.of(0xc0), slipEscape(body), Buffer.of(0xc0)]);
 }
 
 /** SLIP escaping of a frame's inside: C0 → DB DC, DB → DB DD. */
-export function escape(inside: Buffer): Buffer {
+export function slipEscape(inside: Buffer): Buffer {
   const bytes: number[] = [];
   for (const b of inside) {
     if (b === 0xc0) bytes.push(0xdb, 0xdc);

@@ -47,7 +47,7 @@ class HuashengFramer implements Framer {
         at = end; // C0 C0: the second one starts the next frame
         continue;
       }
-      frames.push(unescape(buffer.subarray(at, end + 1)));
+      frames.push(slipUnescape(buffer.subarray(at, end + 1)));
       at = end + 1;
     }
     this.queue.consume(at);
@@ -55,7 +55,7 @@ class HuashengFramer implements Framer {
   }
 }
 
-function unescape(raw: Buffer): Buffer {
+function slipUnescape(raw: Buffer): Buffer {
   if (raw.indexOf(ESC) < 0) return Buffer.from(raw);
   const out = Buffer.alloc(raw.length);
   let n = 0;
