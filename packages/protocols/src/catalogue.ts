@@ -169,6 +169,50 @@ export const protocolCatalogue = {
     commands: ['custom', 'outputControl'],
     textCommands: false,
   },
+  t55: {
+    name: 't55',
+    defaultPort: 5005,
+    transports: ['tcp', 'udp'],
+    commands: ['custom'],
+    textCommands: true,
+  },
+  pt502: {
+    name: 'pt502',
+    defaultPort: 5017,
+    transports: ['tcp'],
+    commands: [
+      'custom',
+      'outputControl',
+      'engineStop',
+      'engineResume',
+      'alarmSpeed',
+      'setTimezone',
+      'requestPhoto',
+      'rebootDevice',
+    ],
+    textCommands: true,
+  },
+  fifotrack: {
+    name: 'fifotrack',
+    defaultPort: 5124,
+    transports: ['tcp'],
+    commands: ['custom', 'requestPhoto'],
+    textCommands: true,
+  },
+  upro: {
+    name: 'upro',
+    defaultPort: 5095,
+    transports: ['tcp'],
+    commands: ['custom'],
+    textCommands: true,
+  },
+  huasheng: {
+    name: 'huasheng',
+    defaultPort: 5111,
+    transports: ['tcp'],
+    commands: [],
+    textCommands: false,
+  },
 } as const satisfies Record<string, ProtocolCapabilities>;
 
 export type CataloguedProtocol = keyof typeof protocolCatalogue;

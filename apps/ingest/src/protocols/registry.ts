@@ -1,19 +1,24 @@
 import { protocolCatalogue } from '@waymark/protocols/catalogue';
+import { fifotrackProtocol } from './fifotrack/fifotrack.protocol';
 import { galileoProtocol } from './galileo/galileo.protocol';
 import { gl200Protocol } from './gl200/gl200.protocol';
 import { gps103Protocol } from './gps103/gps103.protocol';
 import { gt06Protocol } from './gt06/gt06.protocol';
 import { h02Protocol } from './h02/h02.protocol';
+import { huashengProtocol } from './huasheng/huasheng.protocol';
 import { jt808Protocol } from './jt808/jt808.protocol';
 import { megastekProtocol } from './megastek/megastek.protocol';
 import { meitrackProtocol } from './meitrack/meitrack.protocol';
 import { decodeOsmand } from './osmand/osmand.decoder';
 import { encodeOsmand } from './osmand/osmand.encoder';
 import type { ProtocolDefinition } from './protocol.types';
+import { pt502Protocol } from './pt502/pt502.protocol';
 import { ruptelaProtocol } from './ruptela/ruptela.protocol';
 import { suntechProtocol } from './suntech/suntech.protocol';
+import { t55Protocol } from './t55/t55.protocol';
 import { teltonikaProtocol } from './teltonika/teltonika.protocol';
 import { tk103Protocol } from './tk103/tk103.protocol';
+import { uproProtocol } from './upro/upro.protocol';
 import { watchProtocol } from './watch/watch.protocol';
 import { wialonProtocol } from './wialon/wialon.protocol';
 
@@ -45,6 +50,11 @@ const definitions: ProtocolDefinition[] = [
   gl200Protocol,
   megastekProtocol,
   galileoProtocol,
+  t55Protocol,
+  pt502Protocol,
+  fifotrackProtocol,
+  uproProtocol,
+  huashengProtocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));

@@ -27,6 +27,11 @@ const LARGEST_FRAME: Readonly<Record<string, number>> = {
   gl200: 65_535,
   megastek: 10_003,
   galileo: 0x7fff + 5,
+  t55: 1024,
+  pt502: 64 * 1024 + 32,
+  fifotrack: 8 * 1024,
+  upro: 1024,
+  huasheng: 4096,
 };
 
 const SEED = Number(process.env.FRAMER_SEED ?? 0x5eed11);
