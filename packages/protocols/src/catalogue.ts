@@ -143,6 +143,23 @@ export const protocolCatalogue = {
     commands: ['custom', 'identification', 'positionSingle', 'engineStop', 'engineResume', 'rebootDevice'],
     textCommands: true,
   },
+  meiligao: {
+    name: 'meiligao',
+    defaultPort: 5009,
+    transports: ['tcp', 'udp'],
+    commands: [
+      'custom',
+      'positionSingle',
+      'positionPeriodic',
+      'positionStop',
+      'engineStop',
+      'engineResume',
+      'setSpeedLimit',
+      'setTimezone',
+      'rebootDevice',
+    ],
+    textCommands: false,
+  },
 } as const satisfies Record<string, ProtocolCapabilities>;
 
 export type CataloguedProtocol = keyof typeof protocolCatalogue;
