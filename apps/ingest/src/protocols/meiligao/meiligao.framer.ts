@@ -5,6 +5,7 @@ import { MIN_PACKET } from './meiligao-frame';
 const DOLLAR = 0x24;
 const CR = 0x0d;
 const LF = 0x0a;
+const CRLF = Buffer.of(CR, LF);
 
 /** Longest packet kept (photo packets run to about 1 KiB); a `$$` without its end within this is dropped. */
 export const MEILIGAO_MAX_FRAME = 2048;
@@ -24,11 +25,12 @@ function cutMeiligao(buffer: Buffer): StartCut {
       return { frame: Buffer.from(buffer.subarray(0, declared)), consumed: declared };
     }
   }
-  const limit = Math.min(buffer.length, MEILIGAO_MAX_FRAME);
-  for (let i = MIN_PACKET - 2; i + 1 < limit; i++) {
-    if (buffer[i] === CR && buffer[i + 1] === LF)
-      return { frame: Buffer.from(buffer.subarray(0, i + 2)), consumed: i + 2 };
+  const end = buffer.indexOf(CRLF, MIN_PACKET - 2);
+  if (end >= 0 && end + 2 <= MEILIGAO_MAX_FRAME) {
+    return { frame: Buffer.from(buffer.subarray(0, end + 2)), consumed: end + 2 };
   }
+  // no CR LF at all: a packet starting more than the limit before the end of the bytes cannot end in them
+  if (end < 0 && buffer.length > MEILIGAO_MAX_FRAME) return { skipTo: buffer.length - MEILIGAO_MAX_FRAME };
   return 'wait';
 }
 
