@@ -235,6 +235,7 @@ export const ATTRIBUTE_PATTERNS = [
   { pattern: /^assign\d+$/, schema: text('assignable field N as the device writes it') },
   { pattern: /^alarm\d+Status$/, schema: number('alarm input N status as the device encodes it') },
   { pattern: /^driver\d+(Card|Name)$/, schema: text("driver N's card or name") },
+  { pattern: /^card\d+$/, schema: text('card N read by the device (RFID reader N)') },
   {
     pattern: /^tag\d+(Id|Mac|Name|Temp|Humidity|Battery|Voltage|Rssi|Major|Minor|Samples)$/,
     schema: scalar('wireless sensor tag N: identifier, MAC, name, temperature, humidity, battery, signal…'),

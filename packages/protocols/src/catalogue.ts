@@ -213,6 +213,23 @@ export const protocolCatalogue = {
     commands: [],
     textCommands: false,
   },
+  meiligao: {
+    name: 'meiligao',
+    defaultPort: 5009,
+    transports: ['tcp', 'udp'],
+    commands: [
+      'custom',
+      'positionSingle',
+      'positionPeriodic',
+      'positionStop',
+      'engineStop',
+      'engineResume',
+      'setSpeedLimit',
+      'setTimezone',
+      'rebootDevice',
+    ],
+    textCommands: false,
+  },
 } as const satisfies Record<string, ProtocolCapabilities>;
 
 export type CataloguedProtocol = keyof typeof protocolCatalogue;

@@ -8,6 +8,7 @@ import { h02Protocol } from './h02/h02.protocol';
 import { huashengProtocol } from './huasheng/huasheng.protocol';
 import { jt808Protocol } from './jt808/jt808.protocol';
 import { megastekProtocol } from './megastek/megastek.protocol';
+import { meiligaoProtocol } from './meiligao/meiligao.protocol';
 import { meitrackProtocol } from './meitrack/meitrack.protocol';
 import { decodeOsmand } from './osmand/osmand.decoder';
 import { encodeOsmand } from './osmand/osmand.encoder';
@@ -55,6 +56,7 @@ const definitions: ProtocolDefinition[] = [
   fifotrackProtocol,
   uproProtocol,
   huashengProtocol,
+  meiligaoProtocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));

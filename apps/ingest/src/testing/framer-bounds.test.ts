@@ -32,6 +32,7 @@ const LARGEST_FRAME: Readonly<Record<string, number>> = {
   fifotrack: 8 * 1024,
   upro: 1024,
   huasheng: 4096,
+  meiligao: 2048,
 };
 
 const SEED = Number(process.env.FRAMER_SEED ?? 0x5eed11);
