@@ -143,6 +143,13 @@ export const protocolCatalogue = {
     commands: ['custom', 'identification', 'positionSingle', 'engineStop', 'engineResume', 'rebootDevice'],
     textCommands: true,
   },
+  owntracks: {
+    name: 'owntracks',
+    defaultPort: 5144,
+    transports: ['http'],
+    commands: ['custom', 'positionSingle'],
+    textCommands: true,
+  },
 } as const satisfies Record<string, ProtocolCapabilities>;
 
 export type CataloguedProtocol = keyof typeof protocolCatalogue;

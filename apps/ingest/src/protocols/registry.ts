@@ -7,6 +7,7 @@ import { jt808Protocol } from './jt808/jt808.protocol';
 import { meitrackProtocol } from './meitrack/meitrack.protocol';
 import { decodeOsmand } from './osmand/osmand.decoder';
 import { encodeOsmand } from './osmand/osmand.encoder';
+import { ownTracksProtocol } from './owntracks/owntracks.protocol';
 import type { ProtocolDefinition } from './protocol.types';
 import { ruptelaProtocol } from './ruptela/ruptela.protocol';
 import { suntechProtocol } from './suntech/suntech.protocol';
@@ -41,6 +42,7 @@ const definitions: ProtocolDefinition[] = [
   suntechProtocol,
   wialonProtocol,
   gl200Protocol,
+  ownTracksProtocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));
