@@ -150,6 +150,13 @@ export const protocolCatalogue = {
     commands: ['custom', 'positionSingle'],
     textCommands: true,
   },
+  flespi: {
+    name: 'flespi',
+    defaultPort: 5149,
+    transports: ['http'],
+    commands: [],
+    textCommands: false,
+  },
 } as const satisfies Record<string, ProtocolCapabilities>;
 
 export type CataloguedProtocol = keyof typeof protocolCatalogue;
