@@ -157,6 +157,13 @@ export const protocolCatalogue = {
     commands: [],
     textCommands: false,
   },
+  taip: {
+    name: 'taip',
+    defaultPort: 5031,
+    transports: ['tcp', 'udp'],
+    commands: ['custom', 'positionSingle', 'positionPeriodic', 'positionStop'],
+    textCommands: true,
+  },
 } as const satisfies Record<string, ProtocolCapabilities>;
 
 export type CataloguedProtocol = keyof typeof protocolCatalogue;

@@ -12,6 +12,7 @@ import { ownTracksProtocol } from './owntracks/owntracks.protocol';
 import type { ProtocolDefinition } from './protocol.types';
 import { ruptelaProtocol } from './ruptela/ruptela.protocol';
 import { suntechProtocol } from './suntech/suntech.protocol';
+import { taipProtocol } from './taip/taip.protocol';
 import { teltonikaProtocol } from './teltonika/teltonika.protocol';
 import { tk103Protocol } from './tk103/tk103.protocol';
 import { watchProtocol } from './watch/watch.protocol';
@@ -45,6 +46,7 @@ const definitions: ProtocolDefinition[] = [
   gl200Protocol,
   ownTracksProtocol,
   flespiProtocol,
+  taipProtocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));
