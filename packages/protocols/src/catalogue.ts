@@ -164,6 +164,13 @@ export const protocolCatalogue = {
     commands: ['custom', 'positionSingle', 'positionPeriodic', 'positionStop'],
     textCommands: true,
   },
+  laipac: {
+    name: 'laipac',
+    defaultPort: 5048,
+    transports: ['tcp'],
+    commands: ['custom', 'positionSingle', 'rebootDevice'],
+    textCommands: true,
+  },
 } as const satisfies Record<string, ProtocolCapabilities>;
 
 export type CataloguedProtocol = keyof typeof protocolCatalogue;

@@ -5,6 +5,7 @@ import { gps103Protocol } from './gps103/gps103.protocol';
 import { gt06Protocol } from './gt06/gt06.protocol';
 import { h02Protocol } from './h02/h02.protocol';
 import { jt808Protocol } from './jt808/jt808.protocol';
+import { laipacProtocol } from './laipac/laipac.protocol';
 import { meitrackProtocol } from './meitrack/meitrack.protocol';
 import { decodeOsmand } from './osmand/osmand.decoder';
 import { encodeOsmand } from './osmand/osmand.encoder';
@@ -47,6 +48,7 @@ const definitions: ProtocolDefinition[] = [
   ownTracksProtocol,
   flespiProtocol,
   taipProtocol,
+  laipacProtocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));
