@@ -171,6 +171,13 @@ export const protocolCatalogue = {
     commands: ['custom', 'positionSingle', 'rebootDevice'],
     textCommands: true,
   },
+  tlt2h: {
+    name: 'tlt2h',
+    defaultPort: 5030,
+    transports: ['tcp', 'udp'],
+    commands: ['custom'],
+    textCommands: true,
+  },
 } as const satisfies Record<string, ProtocolCapabilities>;
 
 export type CataloguedProtocol = keyof typeof protocolCatalogue;

@@ -15,6 +15,7 @@ import { ruptelaProtocol } from './ruptela/ruptela.protocol';
 import { suntechProtocol } from './suntech/suntech.protocol';
 import { taipProtocol } from './taip/taip.protocol';
 import { teltonikaProtocol } from './teltonika/teltonika.protocol';
+import { tlt2hProtocol } from './tlt2h/tlt2h.protocol';
 import { tk103Protocol } from './tk103/tk103.protocol';
 import { watchProtocol } from './watch/watch.protocol';
 import { wialonProtocol } from './wialon/wialon.protocol';
@@ -49,6 +50,7 @@ const definitions: ProtocolDefinition[] = [
   flespiProtocol,
   taipProtocol,
   laipacProtocol,
+  tlt2hProtocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));

@@ -27,6 +27,7 @@ const LARGEST_FRAME: Readonly<Record<string, number>> = {
   gl200: 65_535,
   taip: 1024,
   laipac: 1024,
+  tlt2h: 32_768,
 };
 
 const SEED = Number(process.env.FRAMER_SEED ?? 0x5eed11);
