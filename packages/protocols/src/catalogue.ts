@@ -178,6 +178,13 @@ export const protocolCatalogue = {
     commands: ['custom'],
     textCommands: true,
   },
+  ulbotech: {
+    name: 'ulbotech',
+    defaultPort: 5072,
+    transports: ['tcp'],
+    commands: ['custom'],
+    textCommands: true,
+  },
 } as const satisfies Record<string, ProtocolCapabilities>;
 
 export type CataloguedProtocol = keyof typeof protocolCatalogue;

@@ -17,6 +17,7 @@ import { taipProtocol } from './taip/taip.protocol';
 import { teltonikaProtocol } from './teltonika/teltonika.protocol';
 import { tlt2hProtocol } from './tlt2h/tlt2h.protocol';
 import { tk103Protocol } from './tk103/tk103.protocol';
+import { ulbotechProtocol } from './ulbotech/ulbotech.protocol';
 import { watchProtocol } from './watch/watch.protocol';
 import { wialonProtocol } from './wialon/wialon.protocol';
 
@@ -51,6 +52,7 @@ const definitions: ProtocolDefinition[] = [
   taipProtocol,
   laipacProtocol,
   tlt2hProtocol,
+  ulbotechProtocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));
