@@ -31,7 +31,9 @@ describe('laipac decoder', () => {
       valid: true,
       speed: 12.5,
       course: 270,
-      network: { cellTowers: [{ mobileCountryCode: 505, mobileNetworkCode: 1, locationAreaCode: 0x1a2b, cellId: 0xc3d }] },
+      network: {
+        cellTowers: [{ mobileCountryCode: 505, mobileNetworkCode: 1, locationAreaCode: 0x1a2b, cellId: 0xc3d }],
+      },
     });
     expect(result.messages[0]?.latitude).toBeCloseTo(-33.850903, 5);
     expect(result.messages[0]?.longitude).toBeCloseTo(151.209075, 5);

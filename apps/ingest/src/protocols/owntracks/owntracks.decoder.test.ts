@@ -59,7 +59,7 @@ describe('owntracks decoder', () => {
     expect(result.messages[0]?.attributes).toEqual({ event: 'p', batteryLevel: 80, charge: true });
   });
 
-  it('reads a region transition with its event and region name', () => {
+  it('reads a region transition as a geofence alarm', () => {
     const result = decodeOwnTracks(
       post({
         _type: 'transition',
@@ -74,7 +74,7 @@ describe('owntracks decoder', () => {
       }),
       session,
     );
-    expect(result.messages[0]?.attributes).toEqual({ event: 'c', transition: 'enter', geofence: 'home' });
+    expect(result.messages[0]?.attributes).toEqual({ event: 'c', alarm: 'geofenceEnter' });
     expect(result.messages[0]?.accuracy).toBe(130);
   });
 

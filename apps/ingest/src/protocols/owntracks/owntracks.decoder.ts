@@ -10,7 +10,7 @@ const num = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
-/** Message types that carry a fix (`location`, and `transition` on entering or leaving a region). */
+/** Message types that carry a fix (`location`, and `transition` on entering or leaving a region, raising geofenceEnter/geofenceExit). */
 const WITH_FIX = new Set(['location', 'transition']);
 
 /**
@@ -62,8 +62,8 @@ function readAttributes(position: PositionDraft, root: Json, type: string): void
   if (state === 1) position.attributes.charge = false;
   else if (state === 2 || state === 3) position.attributes.charge = true;
   if (type === 'transition') {
-    setAttribute(position, 'transition', text(root.event));
-    setAttribute(position, 'geofence', text(root.desc));
+    if (root.event === 'enter') position.attributes.alarm = 'geofenceEnter';
+    else if (root.event === 'leave') position.attributes.alarm = 'geofenceExit';
   }
 }
 

@@ -101,7 +101,7 @@ describe('ulbotech decoder', () => {
   it('accepts a wrong CRC (as Traccar) and refuses truncated frames and blocks', () => {
     const good = frameOf('10 01 01');
     const badCrc = Buffer.from(good);
-    badCrc[badCrc.length - 2] ^= 0xff;
+    badCrc.writeUInt8((badCrc.at(-2) as number) ^ 0xff, badCrc.length - 2);
     expect(decodeUlbotech(badCrc, session).messages).toHaveLength(1);
     expect(() => decodeUlbotech(good.subarray(0, 12), session)).toThrow('short');
     expect(() => decodeUlbotech(frameOf('01 0e 02faf080'), session)).toThrow('overruns');
