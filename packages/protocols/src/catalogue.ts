@@ -230,6 +230,48 @@ export const protocolCatalogue = {
     ],
     textCommands: false,
   },
+  owntracks: {
+    name: 'owntracks',
+    defaultPort: 5144,
+    transports: ['http'],
+    commands: ['custom', 'positionSingle'],
+    textCommands: true,
+  },
+  flespi: {
+    name: 'flespi',
+    defaultPort: 5149,
+    transports: ['http'],
+    commands: [],
+    textCommands: false,
+  },
+  taip: {
+    name: 'taip',
+    defaultPort: 5031,
+    transports: ['tcp', 'udp'],
+    commands: ['custom', 'positionSingle', 'positionPeriodic', 'positionStop'],
+    textCommands: true,
+  },
+  laipac: {
+    name: 'laipac',
+    defaultPort: 5048,
+    transports: ['tcp'],
+    commands: ['custom', 'positionSingle', 'rebootDevice'],
+    textCommands: true,
+  },
+  tlt2h: {
+    name: 'tlt2h',
+    defaultPort: 5030,
+    transports: ['tcp', 'udp'],
+    commands: ['custom'],
+    textCommands: true,
+  },
+  ulbotech: {
+    name: 'ulbotech',
+    defaultPort: 5072,
+    transports: ['tcp'],
+    commands: ['custom'],
+    textCommands: true,
+  },
 } as const satisfies Record<string, ProtocolCapabilities>;
 
 export type CataloguedProtocol = keyof typeof protocolCatalogue;

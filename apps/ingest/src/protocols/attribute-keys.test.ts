@@ -8,10 +8,10 @@ import { protocolRegistry } from './registry';
 
 /**
  * Protocols whose messages name their own parameters (OsmAnd's query keys, Wialon IPS's `name:type:value`
- * params): Traccar keeps the device's names (Wialon's lower-cased), and so do we. A key outside the set is
+ * params, flespi's parameter names, TAIP's `;KEY=value` fields): Traccar keeps the device's names (Wialon's lower-cased), and so do we. A key outside the set is
  * allowed there only when the device wrote it in the message itself.
  */
-const DEVICE_NAMED = new Set(['osmand', 'wialon']);
+const DEVICE_NAMED = new Set(['osmand', 'wialon', 'flespi', 'taip']);
 
 interface Emitted {
   protocol: string;

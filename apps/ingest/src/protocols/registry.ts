@@ -1,5 +1,6 @@
 import { protocolCatalogue } from '@waymark/protocols/catalogue';
 import { fifotrackProtocol } from './fifotrack/fifotrack.protocol';
+import { flespiProtocol } from './flespi/flespi.protocol';
 import { galileoProtocol } from './galileo/galileo.protocol';
 import { gl200Protocol } from './gl200/gl200.protocol';
 import { gps103Protocol } from './gps103/gps103.protocol';
@@ -7,18 +8,23 @@ import { gt06Protocol } from './gt06/gt06.protocol';
 import { h02Protocol } from './h02/h02.protocol';
 import { huashengProtocol } from './huasheng/huasheng.protocol';
 import { jt808Protocol } from './jt808/jt808.protocol';
+import { laipacProtocol } from './laipac/laipac.protocol';
 import { megastekProtocol } from './megastek/megastek.protocol';
 import { meiligaoProtocol } from './meiligao/meiligao.protocol';
 import { meitrackProtocol } from './meitrack/meitrack.protocol';
 import { decodeOsmand } from './osmand/osmand.decoder';
 import { encodeOsmand } from './osmand/osmand.encoder';
+import { ownTracksProtocol } from './owntracks/owntracks.protocol';
 import type { ProtocolDefinition } from './protocol.types';
 import { pt502Protocol } from './pt502/pt502.protocol';
 import { ruptelaProtocol } from './ruptela/ruptela.protocol';
 import { suntechProtocol } from './suntech/suntech.protocol';
 import { t55Protocol } from './t55/t55.protocol';
+import { taipProtocol } from './taip/taip.protocol';
 import { teltonikaProtocol } from './teltonika/teltonika.protocol';
 import { tk103Protocol } from './tk103/tk103.protocol';
+import { tlt2hProtocol } from './tlt2h/tlt2h.protocol';
+import { ulbotechProtocol } from './ulbotech/ulbotech.protocol';
 import { uproProtocol } from './upro/upro.protocol';
 import { watchProtocol } from './watch/watch.protocol';
 import { wialonProtocol } from './wialon/wialon.protocol';
@@ -57,6 +63,12 @@ const definitions: ProtocolDefinition[] = [
   uproProtocol,
   huashengProtocol,
   meiligaoProtocol,
+  ownTracksProtocol,
+  flespiProtocol,
+  taipProtocol,
+  laipacProtocol,
+  tlt2hProtocol,
+  ulbotechProtocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));

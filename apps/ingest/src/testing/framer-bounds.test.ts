@@ -33,6 +33,10 @@ const LARGEST_FRAME: Readonly<Record<string, number>> = {
   upro: 1024,
   huasheng: 4096,
   meiligao: 2048,
+  taip: 1024,
+  laipac: 1024,
+  tlt2h: 32_768,
+  ulbotech: 4096,
 };
 
 const SEED = Number(process.env.FRAMER_SEED ?? 0x5eed11);
