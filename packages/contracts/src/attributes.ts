@@ -138,7 +138,7 @@ const state = {
   blocked: boolean('the engine or vehicle is blocked'),
   lock: boolean('locked'),
   lockStatus: number('lock states as the device encodes them'),
-  geofence: number('geofence number as the device reports it'),
+  geofence: numberOrText('geofence number or state as the device reports it'),
   tamper: boolean('tampering detected'),
   cover: boolean('the device case is open'),
   panic: number('panic button state'),
@@ -191,6 +191,12 @@ const device = {
   tagTemp: number('wireless sensor tag temperature, degrees Celsius'),
   tagHumidity: number('wireless sensor tag relative humidity, percent'),
   tagBattery: number('wireless sensor tag battery, percent'),
+  signal: text('GPS signal flag as the device writes it (Xexun: F fix, L last known)'),
+  number: text('phone number the report came from or is addressed to'),
+  eventStatus: text('event status as the device writes it'),
+  packetType: text('report type as the device writes it'),
+  obd: text('OBD data as the device sends it, hexadecimal'),
+  tagData: text('wireless tag data as the device sends it'),
 };
 
 /** Every known key with the schema of its value. */

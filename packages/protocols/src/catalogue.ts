@@ -143,6 +143,20 @@ export const protocolCatalogue = {
     commands: ['custom', 'identification', 'positionSingle', 'engineStop', 'engineResume', 'rebootDevice'],
     textCommands: true,
   },
+  xexun: {
+    name: 'xexun',
+    defaultPort: 5006,
+    transports: ['tcp'],
+    commands: ['custom', 'engineStop', 'engineResume'],
+    textCommands: true,
+  },
+  gosafe: {
+    name: 'gosafe',
+    defaultPort: 5078,
+    transports: ['tcp', 'udp'],
+    commands: ['custom'],
+    textCommands: true,
+  },
 } as const satisfies Record<string, ProtocolCapabilities>;
 
 export type CataloguedProtocol = keyof typeof protocolCatalogue;

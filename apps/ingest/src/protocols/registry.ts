@@ -1,5 +1,6 @@
 import { protocolCatalogue } from '@waymark/protocols/catalogue';
 import { gl200Protocol } from './gl200/gl200.protocol';
+import { gosafeProtocol } from './gosafe/gosafe.protocol';
 import { gps103Protocol } from './gps103/gps103.protocol';
 import { gt06Protocol } from './gt06/gt06.protocol';
 import { h02Protocol } from './h02/h02.protocol';
@@ -14,6 +15,7 @@ import { teltonikaProtocol } from './teltonika/teltonika.protocol';
 import { tk103Protocol } from './tk103/tk103.protocol';
 import { watchProtocol } from './watch/watch.protocol';
 import { wialonProtocol } from './wialon/wialon.protocol';
+import { xexunProtocol } from './xexun/xexun.protocol';
 
 /**
  * Every protocol this ingest can serve, by Traccar's name. A protocol takes its default port (Traccar's) and its
@@ -41,6 +43,8 @@ const definitions: ProtocolDefinition[] = [
   suntechProtocol,
   wialonProtocol,
   gl200Protocol,
+  xexunProtocol,
+  gosafeProtocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));
