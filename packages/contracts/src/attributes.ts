@@ -197,6 +197,11 @@ const device = {
   packetType: text('report type as the device writes it'),
   obd: text('OBD data as the device sends it, hexadecimal'),
   tagData: text('wireless tag data as the device sends it'),
+  oilPressure: number('engine oil pressure as the device reports it'),
+  oilLevel: number('engine oil level as the device reports it'),
+  oilTemp: number('engine oil temperature as the device reports it'),
+  coolantPressure: number('engine coolant pressure as the device reports it'),
+  coolantLevel: number('engine coolant level as the device reports it'),
 };
 
 /** Every known key with the schema of its value. */

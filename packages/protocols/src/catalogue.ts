@@ -157,6 +157,13 @@ export const protocolCatalogue = {
     commands: ['custom'],
     textCommands: true,
   },
+  xirgo: {
+    name: 'xirgo',
+    defaultPort: 5081,
+    transports: ['tcp', 'udp'],
+    commands: ['custom', 'outputControl'],
+    textCommands: true,
+  },
 } as const satisfies Record<string, ProtocolCapabilities>;
 
 export type CataloguedProtocol = keyof typeof protocolCatalogue;

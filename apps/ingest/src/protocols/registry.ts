@@ -16,6 +16,7 @@ import { tk103Protocol } from './tk103/tk103.protocol';
 import { watchProtocol } from './watch/watch.protocol';
 import { wialonProtocol } from './wialon/wialon.protocol';
 import { xexunProtocol } from './xexun/xexun.protocol';
+import { xirgoProtocol } from './xirgo/xirgo.protocol';
 
 /**
  * Every protocol this ingest can serve, by Traccar's name. A protocol takes its default port (Traccar's) and its
@@ -45,6 +46,7 @@ const definitions: ProtocolDefinition[] = [
   gl200Protocol,
   xexunProtocol,
   gosafeProtocol,
+  xirgoProtocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));

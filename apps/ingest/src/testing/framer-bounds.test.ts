@@ -27,6 +27,7 @@ const LARGEST_FRAME: Readonly<Record<string, number>> = {
   gl200: 65_535,
   xexun: 1024,
   gosafe: 16 * 1024,
+  xirgo: 1024,
 };
 
 const SEED = Number(process.env.FRAMER_SEED ?? 0x5eed11);
