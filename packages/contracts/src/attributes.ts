@@ -202,6 +202,8 @@ const device = {
   oilTemp: number('engine oil temperature as the device reports it'),
   coolantPressure: number('engine coolant pressure as the device reports it'),
   coolantLevel: number('engine coolant level as the device reports it'),
+  illuminance: number('ambient light, lux'),
+  co2: number('carbon dioxide concentration, ppm'),
 };
 
 /** Every known key with the schema of its value. */
@@ -228,7 +230,7 @@ export const ATTRIBUTE_PATTERNS = [
   { pattern: /^alarm\d+Status$/, schema: number('alarm input N status as the device encodes it') },
   { pattern: /^driver\d+(Card|Name)$/, schema: text("driver N's card or name") },
   {
-    pattern: /^tag\d+(Id|Mac|Name|Temp|Humidity|Battery|Voltage|Rssi|Major|Minor|Samples)$/,
+    pattern: /^tag\d+(Id|Mac|Name|Temp|Humidity|Battery|Voltage|Rssi|Major|Minor|Samples|Data)$/,
     schema: scalar('wireless sensor tag N: identifier, MAC, name, temperature, humidity, battery, signal…'),
   },
   { pattern: /^beacon\d+(Uuid|Major|Minor|Rssi)$/, schema: scalar('BLE beacon N: UUID, major, minor, signal') },

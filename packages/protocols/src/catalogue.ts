@@ -164,6 +164,26 @@ export const protocolCatalogue = {
     commands: ['custom', 'outputControl'],
     textCommands: true,
   },
+  eelink: {
+    name: 'eelink',
+    defaultPort: 5064,
+    transports: ['tcp', 'udp'],
+    commands: [
+      'custom',
+      'positionSingle',
+      'positionPeriodic',
+      'positionStop',
+      'engineStop',
+      'engineResume',
+      'rebootDevice',
+      'getVersion',
+      'getDeviceStatus',
+      'outputControl',
+      'sosNumber',
+      'sendSms',
+    ],
+    textCommands: false,
+  },
 } as const satisfies Record<string, ProtocolCapabilities>;
 
 export type CataloguedProtocol = keyof typeof protocolCatalogue;

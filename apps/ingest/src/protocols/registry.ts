@@ -1,4 +1,5 @@
 import { protocolCatalogue } from '@waymark/protocols/catalogue';
+import { eelinkProtocol } from './eelink/eelink.protocol';
 import { gl200Protocol } from './gl200/gl200.protocol';
 import { gosafeProtocol } from './gosafe/gosafe.protocol';
 import { gps103Protocol } from './gps103/gps103.protocol';
@@ -47,6 +48,7 @@ const definitions: ProtocolDefinition[] = [
   xexunProtocol,
   gosafeProtocol,
   xirgoProtocol,
+  eelinkProtocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));

@@ -28,6 +28,7 @@ const LARGEST_FRAME: Readonly<Record<string, number>> = {
   xexun: 1024,
   gosafe: 16 * 1024,
   xirgo: 1024,
+  eelink: 5 + 0xffff,
 };
 
 const SEED = Number(process.env.FRAMER_SEED ?? 0x5eed11);
