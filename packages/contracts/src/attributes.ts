@@ -204,6 +204,14 @@ const device = {
   coolantLevel: number('engine coolant level as the device reports it'),
   illuminance: number('ambient light, lux'),
   co2: number('carbon dioxide concentration, ppm'),
+  tagId: text('identifier of the beacon or tag seen'),
+  tagRssi: number('signal strength of the beacon seen, dBm'),
+  tag1mRssi: number('signal strength the beacon announces at one metre, dBm'),
+  description: text('name of the place or beacon the device reports'),
+  bark: boolean('barking detected (dog trackers)'),
+  barkStop: boolean('the bark stopper was triggered'),
+  barkCount: number('barks counted'),
+  spO2: number('blood oxygen saturation, percent'),
 };
 
 /** Every known key with the schema of its value. */
@@ -233,6 +241,11 @@ export const ATTRIBUTE_PATTERNS = [
     pattern: /^tag\d+(Id|Mac|Name|Temp|Humidity|Battery|Voltage|Rssi|Major|Minor|Samples|Data)$/,
     schema: scalar('wireless sensor tag N: identifier, MAC, name, temperature, humidity, battery, signal…'),
   },
+  {
+    pattern: /^(tagId|tagRssi|tag1mRssi|tagBattery|description)\d+$/,
+    schema: scalar('beacon N seen: identifier, signal, signal at one metre, battery, name'),
+  },
+  { pattern: /^activity\d+(Time)?$/, schema: number('activity N level, or the time it was measured') },
   { pattern: /^beacon\d+(Uuid|Major|Minor|Rssi)$/, schema: scalar('BLE beacon N: UUID, major, minor, signal') },
   {
     pattern: /^lock\d+(Id|Card|Battery|Locked|Seal)$/,

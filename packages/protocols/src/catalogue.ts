@@ -184,6 +184,13 @@ export const protocolCatalogue = {
     ],
     textCommands: false,
   },
+  minifinder2: {
+    name: 'minifinder2',
+    defaultPort: 5187,
+    transports: ['tcp'],
+    commands: ['custom'],
+    textCommands: false,
+  },
 } as const satisfies Record<string, ProtocolCapabilities>;
 
 export type CataloguedProtocol = keyof typeof protocolCatalogue;

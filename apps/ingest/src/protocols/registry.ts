@@ -7,6 +7,7 @@ import { gt06Protocol } from './gt06/gt06.protocol';
 import { h02Protocol } from './h02/h02.protocol';
 import { jt808Protocol } from './jt808/jt808.protocol';
 import { meitrackProtocol } from './meitrack/meitrack.protocol';
+import { minifinder2Protocol } from './minifinder2/minifinder2.protocol';
 import { decodeOsmand } from './osmand/osmand.decoder';
 import { encodeOsmand } from './osmand/osmand.encoder';
 import type { ProtocolDefinition } from './protocol.types';
@@ -49,6 +50,7 @@ const definitions: ProtocolDefinition[] = [
   gosafeProtocol,
   xirgoProtocol,
   eelinkProtocol,
+  minifinder2Protocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));

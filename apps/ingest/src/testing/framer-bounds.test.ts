@@ -29,6 +29,7 @@ const LARGEST_FRAME: Readonly<Record<string, number>> = {
   gosafe: 16 * 1024,
   xirgo: 1024,
   eelink: 5 + 0xffff,
+  minifinder2: 8 + 0xffff,
 };
 
 const SEED = Number(process.env.FRAMER_SEED ?? 0x5eed11);
