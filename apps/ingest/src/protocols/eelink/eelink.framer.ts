@@ -1,10 +1,10 @@
 import { type Cut, scanningFramer } from '../../codec/scanning.framer';
 import type { FramerFactory } from '../protocol.types';
 
-/** Longest packet: header, type and a 16-bit length. */
-export const EELINK_MAX_FRAME = 5 + 0xffff;
-
-/** TCP packets: `67 67 type length(2)` then `length` bytes; bytes that do not open a packet are skipped. */
+/**
+ * TCP packets: `67 67 type length(2)` then `length` bytes (at most 5 + 0xFFFF in all); bytes that do not open a
+ * packet are skipped.
+ */
 function cutEelink(buffer: Buffer, at: number): Cut {
   if (buffer[at] !== 0x67) return { skip: true };
   if (buffer.length - at < 2) return { wait: true };
