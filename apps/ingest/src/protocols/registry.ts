@@ -1,8 +1,10 @@
 import { protocolCatalogue } from '@waymark/protocols/catalogue';
+import { eelinkProtocol } from './eelink/eelink.protocol';
 import { fifotrackProtocol } from './fifotrack/fifotrack.protocol';
 import { flespiProtocol } from './flespi/flespi.protocol';
 import { galileoProtocol } from './galileo/galileo.protocol';
 import { gl200Protocol } from './gl200/gl200.protocol';
+import { gosafeProtocol } from './gosafe/gosafe.protocol';
 import { gps103Protocol } from './gps103/gps103.protocol';
 import { gt06Protocol } from './gt06/gt06.protocol';
 import { h02Protocol } from './h02/h02.protocol';
@@ -12,6 +14,7 @@ import { laipacProtocol } from './laipac/laipac.protocol';
 import { megastekProtocol } from './megastek/megastek.protocol';
 import { meiligaoProtocol } from './meiligao/meiligao.protocol';
 import { meitrackProtocol } from './meitrack/meitrack.protocol';
+import { minifinder2Protocol } from './minifinder2/minifinder2.protocol';
 import { decodeOsmand } from './osmand/osmand.decoder';
 import { encodeOsmand } from './osmand/osmand.encoder';
 import { ownTracksProtocol } from './owntracks/owntracks.protocol';
@@ -28,6 +31,8 @@ import { ulbotechProtocol } from './ulbotech/ulbotech.protocol';
 import { uproProtocol } from './upro/upro.protocol';
 import { watchProtocol } from './watch/watch.protocol';
 import { wialonProtocol } from './wialon/wialon.protocol';
+import { xexunProtocol } from './xexun/xexun.protocol';
+import { xirgoProtocol } from './xirgo/xirgo.protocol';
 
 /**
  * Every protocol this ingest can serve, by Traccar's name. A protocol takes its default port (Traccar's) and its
@@ -69,6 +74,11 @@ const definitions: ProtocolDefinition[] = [
   laipacProtocol,
   tlt2hProtocol,
   ulbotechProtocol,
+  xexunProtocol,
+  gosafeProtocol,
+  xirgoProtocol,
+  eelinkProtocol,
+  minifinder2Protocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));

@@ -37,6 +37,11 @@ const LARGEST_FRAME: Readonly<Record<string, number>> = {
   laipac: 1024,
   tlt2h: 32_768,
   ulbotech: 4096,
+  xexun: 1024,
+  gosafe: 16 * 1024,
+  xirgo: 1024,
+  eelink: 5 + 0xffff,
+  minifinder2: 8 + 0xffff,
 };
 
 const SEED = Number(process.env.FRAMER_SEED ?? 0x5eed11);
