@@ -34,6 +34,8 @@ export interface Mismatch {
 export interface ScoreOptions {
   /** session transport for a vector (default: http for http vectors, udp when decoder_args[0] is true, else tcp) */
   transportOf?: (vector: TraccarVector) => SessionView['transport'];
+  /** Replay the device settings Traccar's test configured (`config`) as session state (default true). */
+  deviceSettings?: boolean;
 }
 
 type VectorExtras = TraccarVector & {
@@ -90,7 +92,7 @@ export function scoreProtocol(
       transport,
       remoteAddress: '127.0.0.1:5000',
       uniqueId: session.uniqueId,
-      state: withConfiguredSettings(session.state, vector),
+      state: options.deviceSettings === false ? session.state : withConfiguredSettings(session.state, vector),
       receivedAt: TRACCAR_FROZEN_NOW,
     };
     let decoded: DecodedPosition[] = [];
