@@ -143,6 +143,32 @@ export const protocolCatalogue = {
     commands: ['custom', 'identification', 'positionSingle', 'engineStop', 'engineResume', 'rebootDevice'],
     textCommands: true,
   },
+  megastek: {
+    name: 'megastek',
+    defaultPort: 5024,
+    transports: ['tcp'],
+    commands: [
+      'custom',
+      'positionSingle',
+      'positionPeriodic',
+      'positionStop',
+      'setConnection',
+      'sosNumber',
+      'setTimezone',
+      'getVersion',
+      'getDeviceStatus',
+      'factoryReset',
+      'rebootDevice',
+    ],
+    textCommands: true,
+  },
+  galileo: {
+    name: 'galileo',
+    defaultPort: 5034,
+    transports: ['tcp'],
+    commands: ['custom', 'outputControl'],
+    textCommands: false,
+  },
 } as const satisfies Record<string, ProtocolCapabilities>;
 
 export type CataloguedProtocol = keyof typeof protocolCatalogue;

@@ -2,7 +2,6 @@ import type { DeviceModel, Event as EventRow, Position as PositionRow } from '@w
 import type pg from 'pg';
 import { type DeviceWithModel, presentDevice } from '../modules/devices/devices.presenter';
 import { presentEvent } from '../modules/events/events.presenter';
-import { presentPosition } from '../modules/positions/positions.presenter';
 import type { Outgoing } from './transports';
 
 /** A claimed outbox row: a position (with its fix time, which names its partition) or an event. */
@@ -53,6 +52,40 @@ export class DeviceJson {
   }
 }
 
+/** A stored position as read here: its json columns as their stored text (never parsed, only passed on). */
+type PositionText = Omit<PositionRow, 'network' | 'attributes'> & { network: string | null; attributes: string | null };
+
+/** The columns of a position, with `network` and `attributes` (type json: stored as text) not parsed. */
+const POSITION_COLUMNS = `p.id, p."deviceId", p.protocol, p."serverTime", p."deviceTime", p."fixTime", p.valid,
+  p.latitude, p.longitude, p.altitude, p.speed, p.course, p.address, p.accuracy, p."geofenceIds",
+  p.network::text AS network, p.attributes::text AS attributes`;
+
+/**
+ * A position in Traccar's JSON (the fields `presentPosition` serves), its network and attributes spliced in as
+ * the text PostgreSQL keeps: at full rate parsing and writing them again was most of the worker's garbage.
+ */
+export function positionJson(p: PositionText): string {
+  const head = JSON.stringify({
+    id: Number(p.id),
+    deviceId: p.deviceId,
+    protocol: p.protocol,
+    serverTime: p.serverTime.toISOString(),
+    deviceTime: p.deviceTime.toISOString(),
+    fixTime: p.fixTime.toISOString(),
+    outdated: false,
+    valid: p.valid,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    altitude: p.altitude,
+    speed: p.speed,
+    course: p.course,
+    address: p.address,
+    accuracy: p.accuracy,
+    geofenceIds: p.geofenceIds,
+  });
+  return `${head.slice(0, -1)},"network":${p.network ?? 'null'},"attributes":${p.attributes ?? '{}'}}`;
+}
+
 /**
  * The outbox rows as Traccar's forwarders send them: `{"position", "device"}` for a position and
  * `{"event", "position", "device"}` for an event (position null when the event has none), each through the
@@ -74,11 +107,11 @@ export async function messagesOf(
     );
     for (const e of found) events.set(e.id, e);
   }
-  const positions = new Map<bigint, PositionRow>();
+  const positions = new Map<bigint, PositionText>();
   if (positionKeys.length > 0) {
-    const { rows: found } = await client.query<PositionRow>({
+    const { rows: found } = await client.query<PositionText>({
       name: 'waymark-forward-positions-read',
-      text: `SELECT p.* FROM positions p
+      text: `SELECT ${POSITION_COLUMNS} FROM positions p
                JOIN unnest($1::bigint[], $2::timestamp[]) AS k(id, ft) ON p.id = k.id AND p."fixTime" = k.ft`,
       values: [
         positionKeys.map((r) => String(r.positionId)),
@@ -92,8 +125,8 @@ export async function messagesOf(
     e.positionId === null || positions.has(e.positionId) ? [] : [e.positionId.toString()],
   );
   if (eventPositions.length > 0) {
-    const { rows: found } = await client.query<PositionRow>(
-      'SELECT p.* FROM positions p WHERE p.id = ANY($1::bigint[])',
+    const { rows: found } = await client.query<PositionText>(
+      `SELECT ${POSITION_COLUMNS} FROM positions p WHERE p.id = ANY($1::bigint[])`,
       [eventPositions],
     );
     for (const p of found) positions.set(p.id, p);
@@ -112,7 +145,7 @@ export async function messagesOf(
       if (position && device) {
         out.push({
           kind: 'position',
-          body: `{"position":${JSON.stringify(presentPosition(position))},"device":${device}}`,
+          body: `{"position":${positionJson(position)},"device":${device}}`,
         });
       }
     } else if (row.eventId !== null) {
@@ -122,7 +155,7 @@ export async function messagesOf(
       const position = event.positionId === null ? undefined : positions.get(event.positionId);
       out.push({
         kind: 'event',
-        body: `{"event":${JSON.stringify(presentEvent(event))},"position":${position ? JSON.stringify(presentPosition(position)) : 'null'},"device":${device}}`,
+        body: `{"event":${JSON.stringify(presentEvent(event))},"position":${position ? positionJson(position) : 'null'},"device":${device}}`,
       });
     }
   }

@@ -20,14 +20,17 @@ const ATTRIBUTES: CommandMessage['attributes'] = {
   port: 5000,
 };
 
-/** A session after the device's login: jt808 addresses its commands with the phone field the terminal sent. */
+/**
+ * A session after the device's login: jt808 addresses its commands with the phone field the terminal sent, galileo
+ * with the device number of its head packet.
+ */
 function sessionOf(protocol: string, transport: SessionView['transport']): SessionView {
   return {
     protocol,
     transport,
     remoteAddress: '192.0.2.1:40000',
     uniqueId: '123456789012345',
-    state: { phone: '012345678901', version: null },
+    state: { phone: '012345678901', version: null, deviceId: 50 },
     receivedAt: new Date('2026-01-01T00:00:00Z'),
   };
 }

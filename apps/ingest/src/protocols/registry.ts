@@ -1,9 +1,11 @@
 import { protocolCatalogue } from '@waymark/protocols/catalogue';
+import { galileoProtocol } from './galileo/galileo.protocol';
 import { gl200Protocol } from './gl200/gl200.protocol';
 import { gps103Protocol } from './gps103/gps103.protocol';
 import { gt06Protocol } from './gt06/gt06.protocol';
 import { h02Protocol } from './h02/h02.protocol';
 import { jt808Protocol } from './jt808/jt808.protocol';
+import { megastekProtocol } from './megastek/megastek.protocol';
 import { meitrackProtocol } from './meitrack/meitrack.protocol';
 import { decodeOsmand } from './osmand/osmand.decoder';
 import { encodeOsmand } from './osmand/osmand.encoder';
@@ -41,6 +43,8 @@ const definitions: ProtocolDefinition[] = [
   suntechProtocol,
   wialonProtocol,
   gl200Protocol,
+  megastekProtocol,
+  galileoProtocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));
