@@ -34,14 +34,34 @@ export interface Mismatch {
 export interface ScoreOptions {
   /** session transport for a vector (default: http for http vectors, udp when decoder_args[0] is true, else tcp) */
   transportOf?: (vector: TraccarVector) => SessionView['transport'];
+  /** Replay the device settings Traccar's test configured (`config`) as session state (default true). */
+  deviceSettings?: boolean;
 }
 
 type VectorExtras = TraccarVector & {
+  config?: { call: string; args: unknown[] }[];
   source?: string;
   instance?: number;
   decoder_args?: unknown[];
   disabled?: boolean;
 };
+
+/**
+ * The device settings Traccar's test gave its decoder before this message (`config`, cumulative), as the session
+ * state a device with those settings has: `model` from the last setModelOverride, `options` from the other
+ * setters (setHbm(1) → options.hbm = 1). Vectors without config keep the session state as it is.
+ */
+function withConfiguredSettings(state: Record<string, unknown>, vector: VectorExtras): Record<string, unknown> {
+  if (!vector.config?.length) return state;
+  const settings: Record<string, unknown> = { ...state };
+  const options: Record<string, unknown> = {};
+  for (const { call, args } of vector.config) {
+    if (call === 'setModelOverride') settings.model = args[0];
+    else if (call.startsWith('set') && call.length > 3) options[call[3]?.toLowerCase() + call.substring(4)] = args[0];
+  }
+  if (Object.keys(options).length > 0) settings.options = options;
+  return settings;
+}
 
 export function scoreProtocol(
   definition: ProtocolDefinition,
@@ -72,7 +92,7 @@ export function scoreProtocol(
       transport,
       remoteAddress: '127.0.0.1:5000',
       uniqueId: session.uniqueId,
-      state: session.state,
+      state: options.deviceSettings === false ? session.state : withConfiguredSettings(session.state, vector),
       receivedAt: TRACCAR_FROZEN_NOW,
     };
     let decoded: DecodedPosition[] = [];

@@ -7,12 +7,13 @@ import type { ToolIo } from './tool-io';
 import { lineWriter, processIo, USAGE_EXIT } from './tool-io';
 
 export const DECODE_USAGE = `Usage: pnpm waymark decode --protocol NAME (--hex HEX | --text TEXT | --http RAW)... [--unique-id ID]
-                            [--transport tcp|udp]
+                            [--transport tcp|udp] [--model MODEL] [--option NAME=VALUE]...
 
 Decodes messages with the protocol's decoder (no database, no bus) and prints the result as JSON: the session's
 device (uniqueId), the positions, the ack as hex (the response body for HTTP) and the HTTP status. Several
 --hex/--text/--http options are decoded in order on one session (e.g. a login, then a location); --unique-id
-starts the session as that device already logged in.`;
+starts the session as that device already logged in. --model and --option give the device's settings where
+decoding depends on them (gt06 LW4G-4B/R11/…, suntech hbm=true, includeAdc=true, …).`;
 
 const FRAME_OPTIONS: Record<string, FrameKind> = { hex: 'binary', text: 'text', http: 'http' };
 
@@ -22,6 +23,7 @@ export async function runDecodeCommand(args: string[], io: ToolIo = processIo())
   let protocol: string;
   let frames: Omit<OfflineFrame, 'protocol'>[];
   let uniqueId: string | undefined;
+  let settings: Record<string, unknown> | undefined;
   try {
     const { values, tokens } = parseArgs({
       args,
@@ -32,6 +34,8 @@ export async function runDecodeCommand(args: string[], io: ToolIo = processIo())
         http: { type: 'string', multiple: true },
         'unique-id': { type: 'string' },
         transport: { type: 'string' },
+        model: { type: 'string' },
+        option: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -48,6 +52,7 @@ export async function runDecodeCommand(args: string[], io: ToolIo = processIo())
     }
     protocol = values.protocol.toLowerCase();
     uniqueId = values['unique-id'];
+    settings = settingsOf(values.model, values.option);
     frames = [];
     for (const token of tokens) {
       if (token.kind !== 'option') continue;
@@ -75,7 +80,7 @@ export async function runDecodeCommand(args: string[], io: ToolIo = processIo())
   let code = 0;
   for (const [i, frame] of frames.entries()) {
     try {
-      results.push(decoder.decode({ protocol, ...frame }, uniqueId));
+      results.push(decoder.decode({ protocol, ...frame }, uniqueId, settings));
     } catch (err) {
       const which = frames.length > 1 ? ` (message ${i + 1})` : '';
       io.stderr.write(`cannot decode${which}: ${(err as Error).message}\n`);
@@ -86,4 +91,22 @@ export async function runDecodeCommand(args: string[], io: ToolIo = processIo())
   if (results.length > 0) await out.write(JSON.stringify(frames.length === 1 ? results[0] : results, null, 2));
   await out.end();
   return code;
+}
+
+/** `--model` and `--option name=value` as session state: `{ model, options: { name: value } }` (true/false/numbers typed). */
+function settingsOf(model: string | undefined, options: string[] | undefined): Record<string, unknown> | undefined {
+  if (model === undefined && !options?.length) return undefined;
+  const settings: Record<string, unknown> = {};
+  if (model !== undefined) settings.model = model;
+  if (options?.length) {
+    const parsed: Record<string, unknown> = {};
+    for (const option of options) {
+      const match = /^([A-Za-z][\w.]*)=(.*)$/.exec(option);
+      if (!match) throw new Error(`--option ${JSON.stringify(option)} is not NAME=VALUE`);
+      const [, name = '', raw = ''] = match;
+      parsed[name] = raw === 'true' ? true : raw === 'false' ? false : /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
+    }
+    settings.options = parsed;
+  }
+  return settings;
 }

@@ -57,13 +57,17 @@ export function decodeJt808Location(reader: Jt808Reader): PositionDraft {
   }
 
   const items: LocationItems = { position, network: new NetworkBuilder() };
-  while (reader.remaining > 2) {
-    const id = reader.u8();
-    const length = reader.u8();
-    const end = reader.pos + length;
-    const known = decodeStandardItem(reader, id, length, items) || decodeVendorItem(reader, id, length, items);
-    if (end <= reader.limit) reader.pos = end;
-    else if (!known) break;
+  try {
+    while (reader.remaining > 2) {
+      const id = reader.u8();
+      const length = reader.u8();
+      const end = reader.pos + length;
+      const known = decodeStandardItem(reader, id, length, items) || decodeVendorItem(reader, id, length, items);
+      if (end <= reader.limit) reader.pos = end;
+      else if (!known) break;
+    }
+  } catch {
+    // An item cut short by the end of the message: the position and the items before it stand.
   }
   position.network = items.network.build();
   return position;
@@ -91,6 +95,23 @@ function decodeStandardItem(reader: Jt808Reader, id: number, length: number, ite
       return true;
     case 0x02:
       attributes.fuel = reader.u16() / 10;
+      return true;
+    case 0x03: // speed from the tachograph, 0.1 km/h
+      attributes.obdSpeed = reader.u16() / 10;
+      return true;
+    case 0x04: // id of an alarm event awaiting manual confirmation
+      attributes.event = reader.u16();
+      return true;
+    case 0x06: // (2019) cargo compartment temperature, signed °C
+      if (length !== 2) return false;
+      attributes.temp1 ??= reader.s16();
+      return true;
+    case 0x11: // overspeed: location type (0 none, else area/route type and id)
+    case 0x12: // area/route entry or exit: type, id, direction
+      if (reader.u8() !== 0 && length >= 5) attributes.geofence = reader.u32();
+      return true;
+    case 0x13: // route drive time: route id, seconds, too short/long
+      attributes.geofence = reader.u32();
       return true;
     case 0x14:
       attributes.videoAlarm = reader.u32();

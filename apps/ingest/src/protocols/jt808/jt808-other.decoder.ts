@@ -162,3 +162,28 @@ export function decodeJt808Text(frame: Buffer, session: SessionView): DecodeResu
   if (!/^\d+$/.test(id) || fields.length < 4) return { messages: [] };
   return { messages: [result(fields.slice(3).join(','))], uniqueId: id };
 }
+
+/**
+ * 0x0107, the reply to an attributes query (0x8107): terminal type, maker id (5), model (20; 30 in the 2019
+ * header), terminal id (7; 30), ICCID (BCD 10), hardware and firmware version (length-prefixed), GNSS and
+ * network module flags. Decoded to a position without fix carrying the model, ICCID and versions.
+ */
+export function decodeAttributesReply(reader: Jt808Reader, v2019: boolean): PositionDraft {
+  const position = clearFix(newPosition());
+  const attributes = position.attributes;
+  reader.skip(2 + 5); // terminal type, maker id
+  const model = text(reader.bytes(v2019 ? 30 : 20));
+  if (model !== '') attributes.deviceType = model;
+  reader.skip(v2019 ? 30 : 7); // terminal id
+  attributes.iccid = reader.hex(10).replace(/^0+/, '');
+  const hardware = text(reader.bytes(reader.u8()));
+  if (hardware !== '') attributes.versionHw = hardware;
+  const firmware = text(reader.bytes(reader.u8()));
+  if (firmware !== '') attributes.versionFw = firmware;
+  return position;
+}
+
+/** A fixed-width text field, NUL-padded. */
+function text(bytes: Buffer): string {
+  return bytes.toString('latin1').replace(/\0.*$/s, '').trim();
+}

@@ -1,9 +1,9 @@
 import type { PositionDraft } from '../../codec/position-builder';
-import type { DecodeResult, Decoder } from '../protocol.types';
+import type { DecodeResult, Decoder, SessionView } from '../protocol.types';
 import { Jt808Reader, type Jt808Terminal, jt808DeviceId, jt808Message } from './jt808-frame';
 import { decodeJointech } from './jt808-jointech.decoder';
 import { decodeJt808Location } from './jt808-location.decoder';
-import { decodeJt808Other, decodeJt808Text } from './jt808-other.decoder';
+import { decodeAttributesReply, decodeJt808Other, decodeJt808Text } from './jt808-other.decoder';
 
 export const MSG = {
   terminalResponse: 0x0001,
@@ -11,6 +11,7 @@ export const MSG = {
   logout: 0x0003,
   register: 0x0100,
   auth: 0x0102,
+  attributesReply: 0x0107,
   timeSync: 0x0109,
   location: 0x0200,
   locationQuery: 0x0201,
@@ -30,7 +31,20 @@ export interface Jt808Header {
   bodyStart: number;
   /** End of the body (the checksum's offset). */
   bodyEnd: number;
+  /** Sub-package count and number (1-based) when the message is one part of a longer one. */
+  part: { total: number; index: number } | null;
 }
+
+/** Parts of a sub-packaged message received so far (session state `parts`). */
+interface PendingParts {
+  msgId: number;
+  total: number;
+  /** Bodies of parts 1..n, hex. */
+  bodies: string[];
+}
+
+/** Largest reassembled body kept (a sub-packaged message of 64 parts of 1023 bytes). */
+const MAX_PARTS = 64;
 
 /**
  * JT/T 808 (Traccar's jt808, formerly huabao). Frames arrive unescaped from the framer, 7E to 7E. The terminal is
@@ -46,27 +60,89 @@ export const decodeJt808: Decoder<Buffer> = (frame, session) => {
   if (msgId === 0x5501 || msgId === 0x5502) return decodeJointech(frame, msgId);
 
   const header = readHeader(reader, msgId, frame);
+  const state: Record<string, unknown> = {
+    ...session.state,
+    phone: header.terminal.phone.toString('hex'),
+    version: header.terminal.version,
+  };
+  const changed = session.state.phone !== state.phone || session.state.version !== state.version;
   const result: DecodeResult = { messages: [], uniqueId: header.uniqueId };
-  const state = { phone: header.terminal.phone.toString('hex'), version: header.terminal.version };
-  if (session.state.phone !== state.phone || session.state.version !== state.version) result.state = state;
-  const general = () => generalResponse(header);
-  reader.pos = header.bodyStart;
 
-  switch (msgId) {
+  if (header.part && header.part.total > 1) {
+    // Sub-packaged: each part is acknowledged; the body is decoded once the last part is in.
+    const body = frame.subarray(header.bodyStart, header.bodyEnd);
+    const whole = collectPart(session.state.parts as PendingParts | undefined, header, body, state);
+    result.state = state;
+    result.ack = generalResponse(header);
+    if (whole) {
+      const buffered = new Jt808Reader(whole, 0, whole.length);
+      decodeBody(header, buffered, whole.length, session, result);
+    }
+    return result;
+  }
+  if (changed) result.state = state;
+  reader.pos = header.bodyStart;
+  decodeBody(header, reader, header.bodyEnd, session, result);
+  return result;
+};
+
+/**
+ * Stores one part in `state.parts`; returns the whole body when `header` carries the last part, else null. A part
+ * out of order (or of another message) starts over: the terminal resends what the platform did not acknowledge
+ * as a whole (0x8003), which this decoder leaves to the terminal's own retries.
+ */
+function collectPart(
+  pending: PendingParts | undefined,
+  header: Jt808Header,
+  body: Buffer,
+  state: Record<string, unknown>,
+): Buffer | null {
+  const part = header.part as { total: number; index: number };
+  let parts: PendingParts | undefined = pending;
+  if (part.index === 1 || !parts || parts.msgId !== header.msgId || parts.total !== part.total) {
+    parts = { msgId: header.msgId, total: part.total, bodies: [] };
+  }
+  if (part.total > MAX_PARTS || parts.bodies.length !== part.index - 1) {
+    delete state.parts;
+    return null;
+  }
+  const bodies = [...parts.bodies, body.toString('hex')];
+  if (part.index < part.total) {
+    state.parts = { ...parts, bodies };
+    return null;
+  }
+  delete state.parts;
+  return Buffer.from(bodies.join(''), 'hex');
+}
+
+/**
+ * Decodes one message body into `result`. `reader` stands at the body; `bodyEnd` is where it ends (the reader's
+ * own limit may lie further: for a 0x0200 it still covers the checksum, which Traccar's buffer holds too).
+ */
+function decodeBody(
+  header: Jt808Header,
+  reader: Jt808Reader,
+  bodyEnd: number,
+  session: SessionView,
+  result: DecodeResult,
+): void {
+  const body = () => new Jt808Reader(reader.buf, reader.pos, bodyEnd);
+  const general = () => generalResponse(header);
+  switch (header.msgId) {
     case MSG.terminalResponse:
       break;
     case MSG.register: {
-      const body = Buffer.alloc(3);
-      body.writeUInt16BE(header.serial, 0);
-      body.writeUInt8(0, 2);
+      const head = Buffer.alloc(3);
+      head.writeUInt16BE(header.serial, 0);
+      head.writeUInt8(0, 2);
       const code = Buffer.from(header.uniqueId, 'latin1');
-      result.ack = jt808Message(MSG.registerResponse, header.terminal, 0, Buffer.concat([body, code]));
+      result.ack = jt808Message(MSG.registerResponse, header.terminal, 0, Buffer.concat([head, code]));
       break;
     }
     case MSG.timeSync: {
       const now = session.receivedAt;
-      const body = Buffer.alloc(7);
-      body.writeUInt16BE(now.getUTCFullYear(), 0);
+      const time = Buffer.alloc(7);
+      time.writeUInt16BE(now.getUTCFullYear(), 0);
       const parts = [
         now.getUTCMonth() + 1,
         now.getUTCDate(),
@@ -75,11 +151,16 @@ export const decodeJt808: Decoder<Buffer> = (frame, session) => {
         now.getUTCSeconds(),
       ];
       parts.forEach((value, i) => {
-        body.writeUInt8(value, 2 + i);
+        time.writeUInt8(value, 2 + i);
       });
-      result.ack = jt808Message(MSG.timeSyncResponse, header.terminal, 0, body);
+      result.ack = jt808Message(MSG.timeSyncResponse, header.terminal, 0, time);
       break;
     }
+    case MSG.heartbeat:
+    case MSG.logout:
+    case MSG.auth:
+      result.ack = general();
+      break;
     case MSG.location:
       result.messages.push(decodeJt808Location(reader));
       result.ack = general();
@@ -91,23 +172,25 @@ export const decodeJt808: Decoder<Buffer> = (frame, session) => {
       result.ack = general();
       break;
     case MSG.batch:
-      result.messages.push(...decodeBatch(new Jt808Reader(frame, header.bodyStart, header.bodyEnd)));
+      result.messages.push(...decodeBatch(body()));
       result.ack = general();
       break;
+    case MSG.attributesReply:
+      result.messages.push(decodeAttributesReply(body(), header.terminal.version !== null));
+      break;
     default:
-      result.messages.push(...decodeJt808Other(msgId, new Jt808Reader(frame, header.bodyStart, header.bodyEnd)));
+      result.messages.push(...decodeJt808Other(header.msgId, body()));
       result.ack = general();
       break;
   }
-  return result;
-};
+}
 
 function readHeader(reader: Jt808Reader, msgId: number, frame: Buffer): Jt808Header {
   const attributes = reader.u16();
   const version = attributes & 0x4000 ? reader.u8() : null;
   const phone = Buffer.from(reader.bytes(version === null ? 6 : 10));
   const serial = reader.u16();
-  if (attributes & 0x2000) reader.skip(4); // sub-package count and number
+  const part = attributes & 0x2000 ? { total: reader.u16(), index: reader.u16() } : null;
   const bodyEnd = frame[frame.length - 1] === 0x7e ? frame.length - 2 : frame.length - 1;
   if (bodyEnd < reader.pos) throw new Error('jt808: message too short');
   return {
@@ -117,6 +200,7 @@ function readHeader(reader: Jt808Reader, msgId: number, frame: Buffer): Jt808Hea
     uniqueId: jt808DeviceId(phone),
     bodyStart: reader.pos,
     bodyEnd,
+    part,
   };
 }
 

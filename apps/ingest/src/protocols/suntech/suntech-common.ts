@@ -20,6 +20,7 @@ export interface SuntechOptions {
 /** Suntech alert ids that are alarms (Traccar's names). */
 const ALERTS: Readonly<Record<number, string>> = {
   1: 'overspeed',
+  3: 'gpsAntennaCut',
   5: 'geofenceExit',
   6: 'geofenceEnter',
   14: 'lowBattery',

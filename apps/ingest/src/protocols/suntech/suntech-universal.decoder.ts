@@ -13,7 +13,8 @@ const bit = (mask: number, n: number) => Math.floor(mask / 2 ** n) % 2 === 1;
  * latitude, longitude, speed (km/h), course, satellites, fix, inputs, outputs (both as 0/1 digits, the last input
  * being the ignition); 18–20 per type (STT mode, reason, message number; ALT/EMG alert id, modifier, data; EVT
  * event; UEX length, data, checksum); 22 a reserved field; 23 an assign map (hex) telling which `ioN` values
- * follow — without it the rest are `assignN`. BLE (beacons) and ALV (keep-alive) have their own layouts.
+ * follow — without it the rest are `assignN`. BLE (beacons) and ALV (keep-alive) have their own layouts; RES (a
+ * command reply) becomes a result.
  */
 export function decodeSuntechUniversal(type: string, f: readonly string[]): DecodeResult {
   const uniqueId = f[1];
@@ -29,6 +30,13 @@ export function decodeSuntechUniversal(type: string, f: readonly string[]): Deco
     case 'EVT':
     case 'UEX':
       return { messages: [decodeMasked(type, f)], uniqueId };
+    case 'RES': {
+      // `RES;<id>;<command>;<values…>`: the reply to a universal command
+      const position = newPositionAt();
+      position.attributes.type = type;
+      position.attributes.result = f.slice(2).join(';');
+      return { messages: [position], uniqueId };
+    }
     default:
       return { messages: [] }; // BSA, CRR, … not decoded
   }

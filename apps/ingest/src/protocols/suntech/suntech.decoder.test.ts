@@ -43,9 +43,16 @@ describe('suntech decoder: Traccar vectors', () => {
     expect(score.attributeRate).toBe(1);
   });
 
-  it('decodes every position with the default configuration too (only the configured extras go missing)', () => {
+  it('decodes every vector as Traccar did from the device settings in the session (options)', () => {
     const score = scoreProtocol(definition, vectors);
+    expect(score.mismatches).toEqual([]);
+    expect(score.attributeRate).toBe(1);
+  });
+
+  it('decodes every position with the default configuration too (only the configured extras go missing)', () => {
+    const score = scoreProtocol({ ...definition, decoder: createSuntechDecoder({}) }, vectors);
     expect(score.mismatches.filter((m) => !m.reason.startsWith('attribute'))).toEqual([]);
+    expect(score.mismatches.length).toBeGreaterThan(0);
     expect(score.positionRate).toBe(1);
     expect(score.attributeRate).toBeGreaterThanOrEqual(0.9);
   });

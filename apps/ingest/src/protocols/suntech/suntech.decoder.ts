@@ -18,8 +18,9 @@ export interface SuntechState {
  * Keep-alives (ALV) identify the device and decode to nothing; `-Error` and unknown reports to nothing. Over UDP a
  * legacy report is acknowledged as the manual says (`ST300ACK;<id>`, zip `0x15 <id BCD>`).
  */
-export function createSuntechDecoder(options: SuntechOptions = {}): Decoder<Buffer> {
+export function createSuntechDecoder(fixed?: SuntechOptions): Decoder<Buffer> {
   return (frame, session) => {
+    const options = fixed ?? optionsOf(session);
     if (frame.length === 0) throw new Error('empty suntech frame');
     const first = frame[0] as number;
     if (first === 0x02) return acknowledged(decodeSuntechLegacyZip(frame), session, zipAck(frame));
@@ -42,8 +43,25 @@ export function createSuntechDecoder(options: SuntechOptions = {}): Decoder<Buff
   };
 }
 
-/** The decoder with Traccar's default configuration. */
+/**
+ * The decoder as the device is set up: its settings arrive in the session state as `options` (`hbm`,
+ * `includeAdc`, `includeRpm`, `includeTemp`; truthy values switch them on). Without any, Traccar's defaults (all off).
+ */
 export const decodeSuntech: Decoder<Buffer> = createSuntechDecoder();
+
+const NO_OPTIONS: SuntechOptions = {};
+
+function optionsOf(session: SessionView): SuntechOptions {
+  const set = session.state.options;
+  if (typeof set !== 'object' || set === null) return NO_OPTIONS;
+  const value = set as Record<string, unknown>;
+  return {
+    hbm: Boolean(value.hbm),
+    includeAdc: Boolean(value.includeAdc),
+    includeRpm: Boolean(value.includeRpm),
+    includeTemp: Boolean(value.includeTemp),
+  };
+}
 
 function withPrefix(result: DecodeResult, prefix: string, session: SessionView): DecodeResult {
   if (!result.uniqueId || (session.state as SuntechState).prefix === prefix) return result;

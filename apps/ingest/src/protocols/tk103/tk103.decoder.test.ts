@@ -13,8 +13,8 @@ describe('tk103 decoder: Traccar vectors', () => {
   it('decodes the vectors as Traccar did', () => {
     const score = scoreProtocol(tk103Protocol, loadVectors('tk103'));
     expect(score.mismatches).toEqual([]);
-    expect(score.positionRate).toBeGreaterThanOrEqual(0.95);
-    expect(score.attributeRate).toBeGreaterThanOrEqual(0.9);
+    expect(score.positionRate).toBeGreaterThanOrEqual(0.98);
+    expect(score.attributeRate).toBeGreaterThanOrEqual(0.95);
   });
 });
 

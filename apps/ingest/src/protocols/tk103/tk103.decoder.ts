@@ -49,6 +49,7 @@ const LOCATION = new RegExp(
 
 /** Alarms of the BO01 message, by its code digit. */
 const BO01_ALARMS: Record<string, string> = {
+  '0': 'powerOff',
   '1': 'accident',
   '2': 'sos',
   '3': 'vibration',
