@@ -143,6 +143,13 @@ export const protocolCatalogue = {
     commands: ['custom', 'identification', 'positionSingle', 'engineStop', 'engineResume', 'rebootDevice'],
     textCommands: true,
   },
+  calamp: {
+    name: 'calamp',
+    defaultPort: 5082,
+    transports: ['udp'],
+    commands: ['custom'],
+    textCommands: false,
+  },
 } as const satisfies Record<string, ProtocolCapabilities>;
 
 export type CataloguedProtocol = keyof typeof protocolCatalogue;

@@ -1,4 +1,5 @@
 import { protocolCatalogue } from '@waymark/protocols/catalogue';
+import { calampProtocol } from './calamp/calamp.protocol';
 import { gl200Protocol } from './gl200/gl200.protocol';
 import { gps103Protocol } from './gps103/gps103.protocol';
 import { gt06Protocol } from './gt06/gt06.protocol';
@@ -41,6 +42,7 @@ const definitions: ProtocolDefinition[] = [
   suntechProtocol,
   wialonProtocol,
   gl200Protocol,
+  calampProtocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));
