@@ -90,6 +90,7 @@ const vehicle = {
   engineStatus: number('engine status code as the device reports it'),
   coolantTemp: number('engine coolant temperature, degrees Celsius'),
   intakeTemp: number('intake air temperature, degrees Celsius'),
+  airTemp: number('intake air temperature as some OBD readers name it, degrees Celsius'),
   intakeFlow: number('intake air flow, grams per second'),
   airPressure: number('air pressure, hPa'),
   vin: text('vehicle identification number'),

@@ -150,6 +150,13 @@ export const protocolCatalogue = {
     commands: ['custom'],
     textCommands: false,
   },
+  startek: {
+    name: 'startek',
+    defaultPort: 5222,
+    transports: ['tcp'],
+    commands: ['custom', 'outputControl', 'engineStop', 'engineResume'],
+    textCommands: true,
+  },
 } as const satisfies Record<string, ProtocolCapabilities>;
 
 export type CataloguedProtocol = keyof typeof protocolCatalogue;

@@ -10,6 +10,7 @@ import { decodeOsmand } from './osmand/osmand.decoder';
 import { encodeOsmand } from './osmand/osmand.encoder';
 import type { ProtocolDefinition } from './protocol.types';
 import { ruptelaProtocol } from './ruptela/ruptela.protocol';
+import { startekProtocol } from './startek/startek.protocol';
 import { suntechProtocol } from './suntech/suntech.protocol';
 import { teltonikaProtocol } from './teltonika/teltonika.protocol';
 import { tk103Protocol } from './tk103/tk103.protocol';
@@ -43,6 +44,7 @@ const definitions: ProtocolDefinition[] = [
   wialonProtocol,
   gl200Protocol,
   calampProtocol,
+  startekProtocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));

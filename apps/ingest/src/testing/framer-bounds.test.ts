@@ -25,6 +25,7 @@ const LARGEST_FRAME: Readonly<Record<string, number>> = {
   suntech: 65_536,
   wialon: 32_768,
   gl200: 65_535,
+  startek: 8192,
 };
 
 const SEED = Number(process.env.FRAMER_SEED ?? 0x5eed11);
