@@ -71,6 +71,7 @@ const vehicle = {
   power: number('external power supply, volts'),
   power2: number('second external power input, volts'),
   battery: number('internal battery, volts'),
+  solarPower: number('solar panel voltage, volts'),
   batteryLevel: number('internal battery, percent'),
   charge: boolean('the battery is charging'),
   externalBatteryLevel: number('external battery pack, percent'),

@@ -157,6 +157,13 @@ export const protocolCatalogue = {
     commands: ['custom', 'outputControl', 'engineStop', 'engineResume'],
     textCommands: true,
   },
+  dmt: {
+    name: 'dmt',
+    defaultPort: 5137,
+    transports: ['tcp'],
+    commands: [],
+    textCommands: false,
+  },
 } as const satisfies Record<string, ProtocolCapabilities>;
 
 export type CataloguedProtocol = keyof typeof protocolCatalogue;

@@ -1,5 +1,6 @@
 import { protocolCatalogue } from '@waymark/protocols/catalogue';
 import { calampProtocol } from './calamp/calamp.protocol';
+import { dmtProtocol } from './dmt/dmt.protocol';
 import { gl200Protocol } from './gl200/gl200.protocol';
 import { gps103Protocol } from './gps103/gps103.protocol';
 import { gt06Protocol } from './gt06/gt06.protocol';
@@ -45,6 +46,7 @@ const definitions: ProtocolDefinition[] = [
   gl200Protocol,
   calampProtocol,
   startekProtocol,
+  dmtProtocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));

@@ -26,6 +26,7 @@ const LARGEST_FRAME: Readonly<Record<string, number>> = {
   wialon: 32_768,
   gl200: 65_535,
   startek: 8192,
+  dmt: 2048,
 };
 
 const SEED = Number(process.env.FRAMER_SEED ?? 0x5eed11);
