@@ -164,6 +164,13 @@ export const protocolCatalogue = {
     commands: [],
     textCommands: false,
   },
+  cellocator: {
+    name: 'cellocator',
+    defaultPort: 5033,
+    transports: ['tcp', 'udp'],
+    commands: ['positionSingle'],
+    textCommands: false,
+  },
 } as const satisfies Record<string, ProtocolCapabilities>;
 
 export type CataloguedProtocol = keyof typeof protocolCatalogue;

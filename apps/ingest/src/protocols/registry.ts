@@ -1,5 +1,6 @@
 import { protocolCatalogue } from '@waymark/protocols/catalogue';
 import { calampProtocol } from './calamp/calamp.protocol';
+import { cellocatorProtocol } from './cellocator/cellocator.protocol';
 import { dmtProtocol } from './dmt/dmt.protocol';
 import { gl200Protocol } from './gl200/gl200.protocol';
 import { gps103Protocol } from './gps103/gps103.protocol';
@@ -47,6 +48,7 @@ const definitions: ProtocolDefinition[] = [
   calampProtocol,
   startekProtocol,
   dmtProtocol,
+  cellocatorProtocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));

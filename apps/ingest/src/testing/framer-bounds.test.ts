@@ -27,6 +27,7 @@ const LARGEST_FRAME: Readonly<Record<string, number>> = {
   gl200: 65_535,
   startek: 8192,
   dmt: 2048,
+  cellocator: 65_535 + 16,
 };
 
 const SEED = Number(process.env.FRAMER_SEED ?? 0x5eed11);
