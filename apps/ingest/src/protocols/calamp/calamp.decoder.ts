@@ -11,7 +11,6 @@ import type { DecodeResult, Decoder } from '../protocol.types';
  * message (service type 2, type 1) with the same sequence number, naming the acknowledged type, or the LMU sends the
  * message again.
  */
-export const SERVICE_UNACKNOWLEDGED = 0;
 export const SERVICE_ACK_REQUEST = 1;
 export const SERVICE_RESPONSE = 2;
 

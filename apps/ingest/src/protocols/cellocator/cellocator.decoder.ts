@@ -133,7 +133,7 @@ function decodeStatus(reader: ByteReader): PositionDraft {
   setAttribute(position, 'door', (input & 0x01000000) !== 0);
   setAttribute(position, 'charge', (input & 0x00080000) !== 0);
   setAttribute(position, 'input', input);
-  adc.forEach((value, i) => setAttribute(position, `adc${i + 1}`, value));
+  for (const [i, value] of adc.entries()) setAttribute(position, `adc${i + 1}`, value);
   setAttribute(position, 'odometer', odometer);
   setAttribute(position, 'driverUniqueId', driver);
   return position;

@@ -1,9 +1,6 @@
 import { type Cut, scanningFramer } from '../../codec/scanning.framer';
 import type { FramerFactory } from '../protocol.types';
 
-/** Longest frame kept: a modular message's length field is 16 bits. */
-export const CELLOCATOR_MAX_FRAME = 65_535 + 16;
-
 const SYSTEM_CODE = Buffer.from('MCGP', 'latin1');
 
 /**
@@ -39,7 +36,7 @@ export function cellocatorChecksum(bytes: Buffer, from: number, to: number): num
 }
 
 /**
- * Cuts a Cellocator stream at `MCGP`: the message type gives the length, and a candidate whose last byte is not the
+ * Cuts a Cellocator stream at `MCGP`: the message type gives the length (at most 16 + 65,535 bytes), and a candidate whose last byte is not the
  * sum of the bytes after `MCGP` is a false start.
  */
 export const cellocatorFramer: FramerFactory = scanningFramer((buffer, at, budget): Cut => {
