@@ -80,6 +80,7 @@ const vehicle = {
   accessoryMac: text('MAC address of a connected accessory'),
   fuel: number('fuel level, litres (or percent, as the device reports)'),
   fuelLevel: number('fuel level, percent'),
+  liquid: number('liquid level sensor reading as the device reports it'),
   fuelUsed: number('fuel used, litres'),
   fuelConsumption: number('fuel consumption, litres per hour'),
   idleFuelConsumption: number('fuel used while idling, litres'),

@@ -8,9 +8,9 @@ describe('protocolCapabilities', () => {
     expect(protocolCapabilities('constructor')).toBeUndefined();
   });
 
-  it('lists 17 protocols, each under its own name, with distinct ports', () => {
+  it('lists 18 protocols, each under its own name, with distinct ports', () => {
     const entries = Object.entries(protocolCatalogue);
-    expect(entries).toHaveLength(17);
+    expect(entries).toHaveLength(18);
     for (const [key, entry] of entries) expect(entry.name).toBe(key);
     expect(new Set(entries.map(([, e]) => e.defaultPort)).size).toBe(entries.length);
   });

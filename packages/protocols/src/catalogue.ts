@@ -171,6 +171,13 @@ export const protocolCatalogue = {
     commands: ['positionSingle'],
     textCommands: false,
   },
+  egts: {
+    name: 'egts',
+    defaultPort: 5162,
+    transports: ['tcp'],
+    commands: [],
+    textCommands: false,
+  },
 } as const satisfies Record<string, ProtocolCapabilities>;
 
 export type CataloguedProtocol = keyof typeof protocolCatalogue;

@@ -2,6 +2,7 @@ import { protocolCatalogue } from '@waymark/protocols/catalogue';
 import { calampProtocol } from './calamp/calamp.protocol';
 import { cellocatorProtocol } from './cellocator/cellocator.protocol';
 import { dmtProtocol } from './dmt/dmt.protocol';
+import { egtsProtocol } from './egts/egts.protocol';
 import { gl200Protocol } from './gl200/gl200.protocol';
 import { gps103Protocol } from './gps103/gps103.protocol';
 import { gt06Protocol } from './gt06/gt06.protocol';
@@ -49,6 +50,7 @@ const definitions: ProtocolDefinition[] = [
   startekProtocol,
   dmtProtocol,
   cellocatorProtocol,
+  egtsProtocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));

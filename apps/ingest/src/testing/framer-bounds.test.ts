@@ -28,6 +28,7 @@ const LARGEST_FRAME: Readonly<Record<string, number>> = {
   startek: 8192,
   dmt: 2048,
   cellocator: 65_535 + 16,
+  egts: 16 + 65_535 + 2,
 };
 
 const SEED = Number(process.env.FRAMER_SEED ?? 0x5eed11);
