@@ -320,6 +320,41 @@ export const protocolCatalogue = {
     commands: ['custom'],
     textCommands: false,
   },
+  calamp: {
+    name: 'calamp',
+    defaultPort: 5082,
+    transports: ['udp'],
+    commands: ['custom'],
+    textCommands: false,
+  },
+  startek: {
+    name: 'startek',
+    defaultPort: 5222,
+    transports: ['tcp'],
+    commands: ['custom', 'outputControl', 'engineStop', 'engineResume'],
+    textCommands: true,
+  },
+  dmt: {
+    name: 'dmt',
+    defaultPort: 5137,
+    transports: ['tcp'],
+    commands: [],
+    textCommands: false,
+  },
+  cellocator: {
+    name: 'cellocator',
+    defaultPort: 5033,
+    transports: ['tcp', 'udp'],
+    commands: ['positionSingle'],
+    textCommands: false,
+  },
+  egts: {
+    name: 'egts',
+    defaultPort: 5162,
+    transports: ['tcp'],
+    commands: [],
+    textCommands: false,
+  },
 } as const satisfies Record<string, ProtocolCapabilities>;
 
 export type CataloguedProtocol = keyof typeof protocolCatalogue;

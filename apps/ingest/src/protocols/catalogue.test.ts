@@ -20,6 +20,9 @@ const ATTRIBUTES: CommandMessage['attributes'] = {
   port: 5000,
 };
 
+/** Device ids where a protocol addresses units by a number of its own (Cellocator: a 32-bit unit id). */
+const UNIQUE_IDS: Readonly<Record<string, string>> = { cellocator: '549765' };
+
 /**
  * A session after the device's login: jt808 addresses its commands with the phone field the terminal sent, galileo
  * with the device number of its head packet.
@@ -53,7 +56,7 @@ describe('the protocol catalogue', () => {
       if (!encoder) return null;
       const command: CommandMessage = {
         id: 'catalogue',
-        uniqueId: '123456789012345',
+        uniqueId: UNIQUE_IDS[entry.name] ?? '123456789012345',
         type,
         attributes: ATTRIBUTES,
         createdAt: '2026-01-01T00:00:00.000Z',

@@ -1,5 +1,9 @@
 import { protocolCatalogue } from '@waymark/protocols/catalogue';
+import { calampProtocol } from './calamp/calamp.protocol';
+import { cellocatorProtocol } from './cellocator/cellocator.protocol';
+import { dmtProtocol } from './dmt/dmt.protocol';
 import { eelinkProtocol } from './eelink/eelink.protocol';
+import { egtsProtocol } from './egts/egts.protocol';
 import { fifotrackProtocol } from './fifotrack/fifotrack.protocol';
 import { flespiProtocol } from './flespi/flespi.protocol';
 import { galileoProtocol } from './galileo/galileo.protocol';
@@ -21,6 +25,7 @@ import { ownTracksProtocol } from './owntracks/owntracks.protocol';
 import type { ProtocolDefinition } from './protocol.types';
 import { pt502Protocol } from './pt502/pt502.protocol';
 import { ruptelaProtocol } from './ruptela/ruptela.protocol';
+import { startekProtocol } from './startek/startek.protocol';
 import { suntechProtocol } from './suntech/suntech.protocol';
 import { t55Protocol } from './t55/t55.protocol';
 import { taipProtocol } from './taip/taip.protocol';
@@ -79,6 +84,11 @@ const definitions: ProtocolDefinition[] = [
   xirgoProtocol,
   eelinkProtocol,
   minifinder2Protocol,
+  calampProtocol,
+  startekProtocol,
+  dmtProtocol,
+  cellocatorProtocol,
+  egtsProtocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));

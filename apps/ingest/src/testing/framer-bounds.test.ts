@@ -42,6 +42,10 @@ const LARGEST_FRAME: Readonly<Record<string, number>> = {
   xirgo: 1024,
   eelink: 5 + 0xffff,
   minifinder2: 8 + 0xffff,
+  startek: 8192,
+  dmt: 2048,
+  cellocator: 65_535 + 16,
+  egts: 16 + 65_535 + 2,
 };
 
 const SEED = Number(process.env.FRAMER_SEED ?? 0x5eed11);
