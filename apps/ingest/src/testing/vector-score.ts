@@ -41,7 +41,17 @@ type VectorExtras = TraccarVector & {
   instance?: number;
   decoder_args?: unknown[];
   disabled?: boolean;
+  config?: { call: string; args: unknown[] }[];
 };
+
+/**
+ * The device settings a vector's test gave its device: Traccar's `setModelOverride` is the device's model, which
+ * reaches a decoder as SessionView.settings.model (the API's device model, see DeviceSettingsStore).
+ */
+export function vectorSettings(vector: TraccarVector): SessionView['settings'] {
+  const model = (vector as VectorExtras).config?.find((c) => c.call === 'setModelOverride')?.args[0];
+  return typeof model === 'string' ? { model } : undefined;
+}
 
 export function scoreProtocol(
   definition: ProtocolDefinition,
@@ -67,6 +77,7 @@ export function scoreProtocol(
     const session = sessions.get(key) ?? { uniqueId: null, state: {} };
     sessions.set(key, session);
     const transport = options.transportOf?.(vector) ?? defaultTransport(vector);
+    const settings = vectorSettings(vector);
     const view: SessionView = {
       protocol: definition.name,
       transport,
@@ -74,6 +85,7 @@ export function scoreProtocol(
       uniqueId: session.uniqueId,
       state: session.state,
       receivedAt: TRACCAR_FROZEN_NOW,
+      ...(settings ? { settings } : {}),
     };
     let decoded: DecodedPosition[] = [];
     let error: string | null = null;

@@ -20,38 +20,31 @@ const hex = (value: unknown) => (Buffer.isBuffer(value) ? value.toString('hex') 
 /** The model a vector's test set with setModelOverride (Traccar's per-device model), if any. */
 const modelOf = (v: ConfiguredVector) => v.config?.find((c) => c.call === 'setModelOverride')?.args[0] as string;
 
-/** The decoder as Traccar's test configured it for each vector (model override; `extended` is detected). */
-const configured: StreamProtocol = {
+/** The registered decoder with the device's settings hidden: a device whose model the API does not know. */
+const withoutSettings: StreamProtocol = {
   ...teltonikaProtocol,
-  decoder: (frame, session) => {
-    const v = vectors.find((candidate) => frameOf(candidate).equals(frame));
-    const model = v && modelOf(v);
-    return (model ? createTeltonikaDecoder({ model }) : decodeTeltonika)(frame, session);
-  },
+  decoder: (frame, session) => decodeTeltonika(frame, { ...session, settings: undefined }),
 };
 
 describe('teltonika decoder: Traccar vectors', () => {
-  it('decodes every vector as Traccar did once the device model of its test is known', () => {
-    const score = scoreProtocol(configured, vectors);
+  it('decodes every vector as Traccar did, the device model of its test given as the device settings', () => {
+    const score = scoreProtocol(teltonikaProtocol, vectors);
     expect(score.mismatches).toEqual([]);
     expect(score.positionRate).toBe(1);
     expect(score.attributeRate).toBe(1);
   });
 
-  it('meets the targets as registered (no device model known)', () => {
-    const score = scoreProtocol(teltonikaProtocol, vectors);
+  it('without device settings, only the two FMB130 vectors differ', () => {
+    const score = scoreProtocol(withoutSettings, vectors);
     expect(score.positionRate).toBeGreaterThanOrEqual(0.95);
-    expect(score.attributeRate).toBeGreaterThanOrEqual(0.9);
-    // Only the two vectors whose test sets the FMB130 model differ: FMB elements (sleepMode, batteryCurrent,
-    // eyeTemp1, the speed of element 24) stay raw or absent without it.
+    // FMB elements (sleepMode, batteryCurrent, eyeTemp1, the speed of element 24) stay raw or absent without it.
     expect([...new Set(score.mismatches.map((m) => m.index))]).toEqual([44, 46]);
   });
 
   for (const v of vectors.filter((candidate) => candidate.traccar.positions.length > 0)) {
     it(`vector ${v.index} (${v.test}) matches Traccar field by field`, () => {
       const model = modelOf(v);
-      const decoder = model ? createTeltonikaDecoder({ model }) : decodeTeltonika;
-      const result = decoder(frameOf(v), tcp);
+      const result = decodeTeltonika(frameOf(v), model ? { ...tcp, settings: { model } } : tcp);
       expect(result.messages).toHaveLength(v.traccar.positions.length);
       v.traccar.positions.forEach((expected, i) => {
         expectSameAsTraccar(result.messages[i]!, expected, `vector ${v.index} #${i}`);
@@ -139,13 +132,20 @@ describe('teltonika decoder', () => {
     expect(result.messages[0]?.attributes.io203).toBe('00000000000000000000000000000000');
   });
 
-  it('decodes FMB-family elements when the model is known', () => {
-    const fmb = createTeltonikaDecoder({ model: 'FMB130' });
-    expect(fmb(frameOf(vector(44)), tcp).messages[0]?.attributes).toMatchObject({
+  it('decodes FMB-family elements when the device settings name an FMB model', () => {
+    const fmb = decodeTeltonika(frameOf(vector(44)), { ...tcp, settings: { model: 'FMB130' } });
+    expect(fmb.messages[0]?.attributes).toMatchObject({
       eyeTemp1: -11.87,
       sleepMode: 0,
       batteryCurrent: 0,
     });
+    expect(createTeltonikaDecoder({ model: 'FMB130' })(frameOf(vector(44)), tcp).messages).toEqual(fmb.messages);
+    // a fixed option wins over the settings
+    const fixed = createTeltonikaDecoder({ model: 'GH3000' })(frameOf(vector(44)), {
+      ...tcp,
+      settings: { model: 'FMB130' },
+    });
+    expect(fixed.messages[0]?.attributes).toMatchObject({ io200: 0 });
     expect(decodeTeltonika(frameOf(vector(44)), tcp).messages[0]?.attributes).toMatchObject({ io200: 0, io68: 0 });
   });
 
