@@ -14,7 +14,7 @@ const SET_IO = 117; // answered with 17
 const ascii = (text: string) => Buffer.from(text, 'latin1');
 const u32s = (...values: number[]) => {
   const out = Buffer.alloc(4 * values.length);
-  values.forEach((v, i) => out.writeUInt32BE(v >>> 0, 4 * i));
+  for (const [i, v] of values.entries()) out.writeUInt32BE(v >>> 0, 4 * i);
   return out;
 };
 const integer = (value: unknown, min: number, max: number): number | null => {
