@@ -7,12 +7,14 @@ import type { ToolIo } from './tool-io';
 import { lineWriter, processIo, USAGE_EXIT } from './tool-io';
 
 export const DECODE_USAGE = `Usage: pnpm waymark decode --protocol NAME (--hex HEX | --text TEXT | --http RAW)... [--unique-id ID]
+                            [--setting KEY=VALUE]...
                             [--transport tcp|udp]
 
 Decodes messages with the protocol's decoder (no database, no bus) and prints the result as JSON: the session's
 device (uniqueId), the positions, the ack as hex (the response body for HTTP) and the HTTP status. Several
 --hex/--text/--http options are decoded in order on one session (e.g. a login, then a location); --unique-id
-starts the session as that device already logged in.`;
+starts the session as that device already logged in; --setting gives the device a setting as the API would
+(its model: --setting model=FMB130, a decoder option: --setting teltonika.extended=true).`;
 
 const FRAME_OPTIONS: Record<string, FrameKind> = { hex: 'binary', text: 'text', http: 'http' };
 
@@ -22,6 +24,7 @@ export async function runDecodeCommand(args: string[], io: ToolIo = processIo())
   let protocol: string;
   let frames: Omit<OfflineFrame, 'protocol'>[];
   let uniqueId: string | undefined;
+  const settings: Record<string, string> = {};
   try {
     const { values, tokens } = parseArgs({
       args,
@@ -31,6 +34,7 @@ export async function runDecodeCommand(args: string[], io: ToolIo = processIo())
         text: { type: 'string', multiple: true },
         http: { type: 'string', multiple: true },
         'unique-id': { type: 'string' },
+        setting: { type: 'string', multiple: true },
         transport: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -48,6 +52,11 @@ export async function runDecodeCommand(args: string[], io: ToolIo = processIo())
     }
     protocol = values.protocol.toLowerCase();
     uniqueId = values['unique-id'];
+    for (const pair of values.setting ?? []) {
+      const eq = pair.indexOf('=');
+      if (eq <= 0) throw new Error(`--setting takes KEY=VALUE, not "${pair}"`);
+      settings[pair.slice(0, eq)] = pair.slice(eq + 1);
+    }
     frames = [];
     for (const token of tokens) {
       if (token.kind !== 'option') continue;
@@ -75,7 +84,7 @@ export async function runDecodeCommand(args: string[], io: ToolIo = processIo())
   let code = 0;
   for (const [i, frame] of frames.entries()) {
     try {
-      results.push(decoder.decode({ protocol, ...frame }, uniqueId));
+      results.push(decoder.decode({ protocol, ...frame }, uniqueId, settings));
     } catch (err) {
       const which = frames.length > 1 ? ` (message ${i + 1})` : '';
       io.stderr.write(`cannot decode${which}: ${(err as Error).message}\n`);

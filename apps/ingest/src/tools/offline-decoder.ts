@@ -78,7 +78,7 @@ export class OfflineDecoder {
   }
 
   /** Decodes one whole message. Throws on an unknown protocol, a payload of the wrong kind or a decoder error. */
-  decode(frame: OfflineFrame, uniqueId?: string): OfflineResult {
+  decode(frame: OfflineFrame, uniqueId?: string, settings?: Readonly<Record<string, string>>): OfflineResult {
     const definition = this.protocol(frame.protocol);
     const transport = frame.transport ?? (definition.kind === 'http' ? 'http' : (definition.transports[0] ?? 'tcp'));
     if (!(definition.transports as readonly string[]).includes(transport)) {
@@ -94,6 +94,7 @@ export class OfflineDecoder {
       uniqueId: session.uniqueId,
       state: session.state,
       receivedAt: this.now(),
+      ...(settings && Object.keys(settings).length > 0 ? { settings } : {}),
     };
     let result: DecodeResult;
     if (definition.kind === 'http') {
