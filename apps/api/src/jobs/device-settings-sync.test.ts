@@ -64,7 +64,10 @@ describe('device settings sync', () => {
       method: 'PUT',
       url: `/api/devices/${id}`,
       headers: { authorization },
-      payload: { ...(created.json() as Record<string, unknown>), attributes: { 'teltonika.extended': 'true', speedLimit: 40 } },
+      payload: {
+        ...(created.json() as Record<string, unknown>),
+        attributes: { 'teltonika.extended': 'true', speedLimit: 40 },
+      },
     });
     expect(updated.statusCode).toBe(200);
     await waitFor(() => store.get('356307042441013')?.['teltonika.extended'] === 'true', 'the attribute');

@@ -61,7 +61,10 @@ describe('replay of the Traccar vectors', () => {
         const outputs = await replayAll(replayLinesOf(vectors));
         // The decoder's own score (frozen clock) says which vectors it matches; replay (real clock) must match those.
         // Replay gives no device settings: the score is taken without the vectors' device models either.
-        const score = scoreProtocol(definition!, vectors.map((v) => ({ ...v, config: undefined })));
+        const score = scoreProtocol(
+          definition!,
+          vectors.map((v) => ({ ...v, config: undefined })),
+        );
         const scoredMismatch = new Set(score.mismatches.map((m) => m.index));
         let compared = 0;
         for (const [i, vector] of vectors.entries()) {
