@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Env } from './env';
 import type { Geocoder } from './geocoding/geocoder';
+import type { DeviceSettingsSync } from './jobs/device-settings-sync';
 import type { LiveHub } from './live/live-hub';
 import type { Mailer } from './mail/mailer';
 import type { RateLimiter } from './security/rate-limiter';
@@ -26,6 +27,8 @@ export interface AppContext {
   bus?: Bus;
   /** devices' raw frames, written by the ingest (absent: no log is kept in this composition) */
   deviceLog?: DeviceLogStore;
+  /** keeps the ingest's copy of the devices' models and decoder options current (absent: no ingest to tell) */
+  deviceSettings?: DeviceSettingsSync;
   live: LiveHub;
   /** this process's statistics counts, flushed to the day's row about once a minute (jobs/statistics-flush.ts) */
   statistics: StatisticsCounter;

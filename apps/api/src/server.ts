@@ -4,6 +4,8 @@ import type { Bus } from '@waymark/bus/bus';
 import { createBus } from '@waymark/bus/create-bus';
 import { createDeviceLog } from '@waymark/bus/device-log/create-device-log';
 import type { DeviceLogStore } from '@waymark/bus/device-log/device-log-store';
+import { createDeviceSettings } from '@waymark/bus/device-settings/create-device-settings';
+import type { DeviceSettingsStore } from '@waymark/bus/device-settings/device-settings-store';
 import type { Db } from '@waymark/db/client';
 import { createDb } from '@waymark/db/client';
 import { paths } from '@waymark/db/paths';
@@ -18,6 +20,7 @@ import { PartitionMonths } from './history/partitions';
 import { startHistory } from './history/worker';
 import { startActivityUpkeep } from './jobs/activity-upkeep';
 import { startBilling } from './jobs/billing-worker';
+import { startDeviceSettingsSync } from './jobs/device-settings-sync';
 import { startScheduledReports } from './jobs/scheduled-reports';
 import { startStatisticsFlush } from './jobs/statistics-flush';
 import { LiveHub } from './live/live-hub';
@@ -53,6 +56,8 @@ export interface ApiShared {
   bus: Bus;
   /** the device log the API reads (Redis when REDIS_URL is set, else memory): an ingest beside it writes there */
   deviceLog: DeviceLogStore;
+  /** the devices' models and decoder options the API keeps current: an ingest beside it reads them */
+  deviceSettings: DeviceSettingsStore;
   nodeId: string;
   log: Logger;
 }
@@ -151,6 +156,15 @@ export async function startApiServer(env: Env, options: ApiServerOptions = {}): 
       logger: log.child({ component: 'device-log' }),
     });
     closers.push(() => deviceLog.close());
+    // the devices' models and decoder options, kept for the ingest (Redis hash and channel, or memory)
+    const deviceSettings = createDeviceSettings({
+      redisUrl: env.REDIS_URL,
+      keyPrefix: env.WAYMARK_REDIS_PREFIX,
+      logger: log.child({ component: 'device-settings' }),
+    });
+    closers.push(() => deviceSettings.close());
+    const settingsSync = await startDeviceSettingsSync(db, deviceSettings, log.child({ component: 'device-settings' }));
+    closers.push(() => settingsSync.close());
     const statistics = new StatisticsCounter();
     const mailer = countingMailer(createMailer(env, log), statistics);
     closers.push(() => mailer.close());
@@ -186,6 +200,7 @@ export async function startApiServer(env: Env, options: ApiServerOptions = {}): 
       redis,
       bus,
       deviceLog,
+      deviceSettings: settingsSync,
       live,
       statistics,
       geocoder: new Geocoder({
@@ -231,7 +246,7 @@ export async function startApiServer(env: Env, options: ApiServerOptions = {}): 
     say(`bus: ${bus.kind === 'redis' ? 'Redis streams' : 'in-process'}`);
     say(`web and API: ${url}  (API under ${url}/api)`);
     if (options.alongside) {
-      const companion = await options.alongside.start({ bus, deviceLog, nodeId, log });
+      const companion = await options.alongside.start({ bus, deviceLog, deviceSettings, nodeId, log });
       closers.push(() => companion.close());
       say(`${options.alongside.name}: ${companion.describe()}`);
     }

@@ -1,5 +1,6 @@
 import type { Bus } from '@waymark/bus/bus';
 import type { DeviceLogStore } from '@waymark/bus/device-log/device-log-store';
+import type { DeviceSettingsStore } from '@waymark/bus/device-settings/device-settings-store';
 import type { Logger } from 'pino';
 import type { ProtocolDefinition, Transport } from './protocols/protocol.types';
 import { protocolRegistry } from './protocols/registry';
@@ -38,6 +39,11 @@ export interface StartIngestOptions {
   statusIntervalMs?: number;
   /** Where the raw frames of every device are logged (the data report); absent: nothing is logged. */
   deviceLog?: DeviceLogStore;
+  /**
+   * The devices' decoder-relevant settings (model, decoder options) that the API keeps; started here. Absent:
+   * every device decodes as one without settings.
+   */
+  deviceSettings?: DeviceSettingsStore;
 }
 
 export interface ListeningAddress {
@@ -70,6 +76,11 @@ export async function startIngest(options: StartIngestOptions): Promise<Ingest> 
     statusIntervalMs: options.statusIntervalMs ?? 60_000,
     ...(options.deviceLog ? { deviceLog: new DeviceLogRecorder(options.deviceLog) } : {}),
   };
+  const settings = options.deviceSettings;
+  if (settings) {
+    await settings.start();
+    ctx.settingsOf = (uniqueId) => settings.get(uniqueId);
+  }
 
   const gate = new ConnectionGate(options.maxConnections ?? 20_000, ctx.logger);
   const listeners: Listener[] = [];

@@ -1,5 +1,6 @@
 import { createBus } from '@waymark/bus/create-bus';
 import { createDeviceLog } from '@waymark/bus/device-log/create-device-log';
+import { createDeviceSettings } from '@waymark/bus/device-settings/create-device-settings';
 import { pino } from 'pino';
 import { ConfigError, loadIngestEnv } from './env';
 import { startIngest } from './ingest';
@@ -39,10 +40,17 @@ async function main(): Promise<void> {
         logger: logger.child({ component: 'device-log' }),
       })
     : undefined;
+  // the devices' models and decoder options, written by the API
+  const deviceSettings = createDeviceSettings({
+    redisUrl: env.redisUrl,
+    keyPrefix: env.redisPrefix,
+    logger: logger.child({ component: 'device-settings' }),
+  });
   let ingest: Awaited<ReturnType<typeof startIngest>>;
   try {
     ingest = await startIngest({
       bus,
+      deviceSettings,
       ...(deviceLog ? { deviceLog } : {}),
       nodeId: env.nodeId,
       logger,
@@ -55,6 +63,7 @@ async function main(): Promise<void> {
     });
   } catch (err) {
     logger.fatal({ err }, 'ingest failed to start');
+    await deviceSettings.close();
     await deviceLog?.close();
     await bus.close();
     process.exitCode = 1;
@@ -76,6 +85,7 @@ async function main(): Promise<void> {
     }, 15_000);
     force.unref();
     await ingest.close();
+    await deviceSettings.close();
     await deviceLog?.close();
     await bus.close();
     clearTimeout(force);

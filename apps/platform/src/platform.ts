@@ -19,8 +19,8 @@ export async function startPlatform(env: Env, say: (line: string) => void = cons
     say,
     alongside: {
       name: 'ingest',
-      start: async ({ bus, deviceLog, nodeId, log }) => {
-        const started = await startIngestInProcess(bus, nodeId, log, deviceLog);
+      start: async ({ bus, deviceLog, deviceSettings, nodeId, log }) => {
+        const started = await startIngestInProcess(bus, nodeId, log, deviceLog, deviceSettings);
         ingest = { host: started.host, listening: started.listening };
         return started;
       },

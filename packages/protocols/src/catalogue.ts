@@ -70,7 +70,16 @@ export const protocolCatalogue = {
     name: 'ruptela',
     defaultPort: 5046,
     transports: ['tcp'],
-    commands: ['custom'],
+    commands: [
+      'custom',
+      'configuration',
+      'getVersion',
+      'firmwareUpdate',
+      'outputControl',
+      'setConnection',
+      'setOdometer',
+      'requestPhoto',
+    ],
     textCommands: false,
   },
   jt808: {

@@ -51,6 +51,12 @@ export interface SessionView {
   readonly state: Readonly<Record<string, unknown>>;
   /** When the frame arrived: the decoder's "now" (keeps decoders pure). */
   readonly receivedAt: Date;
+  /**
+   * The decoder-relevant settings of the session's device, once it is known and has any (absent otherwise):
+   * `model` (its device model's name, e.g. `FMB130`) and its `decoder.*` / `<protocol>.*` attributes as text, e.g.
+   * `teltonika.extended: 'true'`. Kept current: a change made in the API applies to the device's next frame.
+   */
+  readonly settings?: Readonly<Record<string, string>> | undefined;
 }
 
 export interface DecodeResult {

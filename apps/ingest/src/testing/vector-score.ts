@@ -34,7 +34,7 @@ export interface Mismatch {
 export interface ScoreOptions {
   /** session transport for a vector (default: http for http vectors, udp when decoder_args[0] is true, else tcp) */
   transportOf?: (vector: TraccarVector) => SessionView['transport'];
-  /** Replay the device settings Traccar's test configured (`config`) as session state (default true). */
+  /** Replay the device settings Traccar's test configured (`config`) as the session's settings (default true). */
   deviceSettings?: boolean;
 }
 
@@ -47,19 +47,20 @@ type VectorExtras = TraccarVector & {
 };
 
 /**
- * The device settings Traccar's test gave its decoder before this message (`config`, cumulative), as the session
- * state a device with those settings has: `model` from the last setModelOverride, `options` from the other
- * setters (setHbm(1) → options.hbm = 1). Vectors without config keep the session state as it is.
+ * The device settings a vector's test gave its decoder before this message (`config`, cumulative), as a device
+ * with those settings has them (SessionView.settings, from the API's device model and attributes, see
+ * DeviceSettingsStore): `model` from setModelOverride, `<protocol>.<option>` from the other setters
+ * (setHbm(1) → `suntech.hbm` = "1").
  */
-function withConfiguredSettings(state: Record<string, unknown>, vector: VectorExtras): Record<string, unknown> {
-  if (!vector.config?.length) return state;
-  const settings: Record<string, unknown> = { ...state };
-  const options: Record<string, unknown> = {};
-  for (const { call, args } of vector.config) {
-    if (call === 'setModelOverride') settings.model = args[0];
-    else if (call.startsWith('set') && call.length > 3) options[call[3]?.toLowerCase() + call.substring(4)] = args[0];
+export function vectorSettings(vector: TraccarVector): SessionView['settings'] {
+  const config = (vector as VectorExtras).config;
+  if (!config?.length) return undefined;
+  const settings: Record<string, string> = {};
+  for (const { call, args } of config) {
+    if (call === 'setModelOverride') settings.model = String(args[0]);
+    else if (call.startsWith('set') && call.length > 3)
+      settings[`${vector.protocol}.${call[3]?.toLowerCase()}${call.substring(4)}`] = String(args[0]);
   }
-  if (Object.keys(options).length > 0) settings.options = options;
   return settings;
 }
 
@@ -87,13 +88,15 @@ export function scoreProtocol(
     const session = sessions.get(key) ?? { uniqueId: null, state: {} };
     sessions.set(key, session);
     const transport = options.transportOf?.(vector) ?? defaultTransport(vector);
+    const settings = options.deviceSettings === false ? undefined : vectorSettings(vector);
     const view: SessionView = {
       protocol: definition.name,
       transport,
       remoteAddress: '127.0.0.1:5000',
       uniqueId: session.uniqueId,
-      state: options.deviceSettings === false ? session.state : withConfiguredSettings(session.state, vector),
+      state: session.state,
       receivedAt: TRACCAR_FROZEN_NOW,
+      ...(settings ? { settings } : {}),
     };
     let decoded: DecodedPosition[] = [];
     let error: string | null = null;

@@ -61,25 +61,22 @@ describe('waymark decode', () => {
     expect(t.err()).toContain('cannot decode: lat is not a number');
   });
 
-  it.skipIf(!protocolRegistry.has('suntech'))(
-    'decodes with the device settings given by --model/--option',
-    async () => {
-      const report =
-        'ST300STT;807469112;45;315;20231215;15:25:03;104147;-16.030168;-047.989150;000.000;000.00;19;1;8600;12.14;000010;1;0456;000373;4.1;1;01B54221010000;0';
-      const plain = fakeIo();
-      expect(await runDecodeCommand(['-p', 'suntech', '--text', report], plain.io)).toBe(0);
-      expect(JSON.parse(plain.out()).positions[0].attributes.hours).toBeUndefined();
-      const configured = fakeIo();
-      expect(
-        await runDecodeCommand(
-          ['-p', 'suntech', '--text', report, '--model', 'ST300', '--option', 'hbm=true'],
-          configured.io,
-        ),
-      ).toBe(0);
-      expect(JSON.parse(configured.out()).positions[0].attributes).toMatchObject({ hours: 373 * 60000, battery: 4.1 });
-      expect(await runDecodeCommand(['-p', 'suntech', '--text', report, '--option', 'hbm'], fakeIo().io)).toBe(2);
-    },
-  );
+  it.skipIf(!protocolRegistry.has('suntech'))('decodes with the device settings given by --setting', async () => {
+    const report =
+      'ST300STT;807469112;45;315;20231215;15:25:03;104147;-16.030168;-047.989150;000.000;000.00;19;1;8600;12.14;000010;1;0456;000373;4.1;1;01B54221010000;0';
+    const plain = fakeIo();
+    expect(await runDecodeCommand(['-p', 'suntech', '--text', report], plain.io)).toBe(0);
+    expect(JSON.parse(plain.out()).positions[0].attributes.hours).toBeUndefined();
+    const configured = fakeIo();
+    expect(
+      await runDecodeCommand(
+        ['-p', 'suntech', '--text', report, '--setting', 'model=ST300', '--setting', 'suntech.hbm=true'],
+        configured.io,
+      ),
+    ).toBe(0);
+    expect(JSON.parse(configured.out()).positions[0].attributes).toMatchObject({ hours: 373 * 60000, battery: 4.1 });
+    expect(await runDecodeCommand(['-p', 'suntech', '--text', report, '--setting', 'hbm'], fakeIo().io)).toBe(2);
+  });
 
   it.skipIf(!protocolRegistry.has('gt06'))('decodes several messages in order on one session', async () => {
     const t = fakeIo();

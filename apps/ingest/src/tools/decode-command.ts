@@ -7,13 +7,14 @@ import type { ToolIo } from './tool-io';
 import { lineWriter, processIo, USAGE_EXIT } from './tool-io';
 
 export const DECODE_USAGE = `Usage: pnpm waymark decode --protocol NAME (--hex HEX | --text TEXT | --http RAW)... [--unique-id ID]
-                            [--transport tcp|udp] [--model MODEL] [--option NAME=VALUE]...
+                            [--setting KEY=VALUE]...
+                            [--transport tcp|udp]
 
 Decodes messages with the protocol's decoder (no database, no bus) and prints the result as JSON: the session's
 device (uniqueId), the positions, the ack as hex (the response body for HTTP) and the HTTP status. Several
 --hex/--text/--http options are decoded in order on one session (e.g. a login, then a location); --unique-id
-starts the session as that device already logged in. --model and --option give the device's settings where
-decoding depends on them (gt06 LW4G-4B/R11/…, suntech hbm=true, includeAdc=true, …).`;
+starts the session as that device already logged in; --setting gives the device a setting as the API would
+(its model: --setting model=FMB130, a decoder option: --setting teltonika.extended=true).`;
 
 const FRAME_OPTIONS: Record<string, FrameKind> = { hex: 'binary', text: 'text', http: 'http' };
 
@@ -23,7 +24,7 @@ export async function runDecodeCommand(args: string[], io: ToolIo = processIo())
   let protocol: string;
   let frames: Omit<OfflineFrame, 'protocol'>[];
   let uniqueId: string | undefined;
-  let settings: Record<string, unknown> | undefined;
+  const settings: Record<string, string> = {};
   try {
     const { values, tokens } = parseArgs({
       args,
@@ -33,9 +34,8 @@ export async function runDecodeCommand(args: string[], io: ToolIo = processIo())
         text: { type: 'string', multiple: true },
         http: { type: 'string', multiple: true },
         'unique-id': { type: 'string' },
+        setting: { type: 'string', multiple: true },
         transport: { type: 'string' },
-        model: { type: 'string' },
-        option: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -52,7 +52,11 @@ export async function runDecodeCommand(args: string[], io: ToolIo = processIo())
     }
     protocol = values.protocol.toLowerCase();
     uniqueId = values['unique-id'];
-    settings = settingsOf(values.model, values.option);
+    for (const pair of values.setting ?? []) {
+      const eq = pair.indexOf('=');
+      if (eq <= 0) throw new Error(`--setting takes KEY=VALUE, not "${pair}"`);
+      settings[pair.slice(0, eq)] = pair.slice(eq + 1);
+    }
     frames = [];
     for (const token of tokens) {
       if (token.kind !== 'option') continue;
@@ -91,22 +95,4 @@ export async function runDecodeCommand(args: string[], io: ToolIo = processIo())
   if (results.length > 0) await out.write(JSON.stringify(frames.length === 1 ? results[0] : results, null, 2));
   await out.end();
   return code;
-}
-
-/** `--model` and `--option name=value` as session state: `{ model, options: { name: value } }` (true/false/numbers typed). */
-function settingsOf(model: string | undefined, options: string[] | undefined): Record<string, unknown> | undefined {
-  if (model === undefined && !options?.length) return undefined;
-  const settings: Record<string, unknown> = {};
-  if (model !== undefined) settings.model = model;
-  if (options?.length) {
-    const parsed: Record<string, unknown> = {};
-    for (const option of options) {
-      const match = /^([A-Za-z][\w.]*)=(.*)$/.exec(option);
-      if (!match) throw new Error(`--option ${JSON.stringify(option)} is not NAME=VALUE`);
-      const [, name = '', raw = ''] = match;
-      parsed[name] = raw === 'true' ? true : raw === 'false' ? false : /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
-    }
-    settings.options = parsed;
-  }
-  return settings;
 }

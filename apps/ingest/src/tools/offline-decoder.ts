@@ -77,19 +77,15 @@ export class OfflineDecoder {
     return definition;
   }
 
-  /**
-   * Decodes one whole message. Throws on an unknown protocol, a payload of the wrong kind or a decoder error.
-   * `settings` seeds the state of a new session (device model, decoder options).
-   */
-  decode(frame: OfflineFrame, uniqueId?: string, settings?: Record<string, unknown>): OfflineResult {
+  /** Decodes one whole message. Throws on an unknown protocol, a payload of the wrong kind or a decoder error. */
+  decode(frame: OfflineFrame, uniqueId?: string, settings?: Readonly<Record<string, string>>): OfflineResult {
     const definition = this.protocol(frame.protocol);
     const transport = frame.transport ?? (definition.kind === 'http' ? 'http' : (definition.transports[0] ?? 'tcp'));
     if (!(definition.transports as readonly string[]).includes(transport)) {
       throw new Error(`${definition.name} has no ${transport} transport (${definition.transports.join(', ')})`);
     }
     const key = `${definition.name}\u0000${transport}\u0000${frame.connection ?? ''}`;
-    // A new session starts with the device settings given (`model`, `options`), as a configured device's would.
-    const session = this.sessions.get(key) ?? { uniqueId: null, state: { ...settings } };
+    const session = this.sessions.get(key) ?? { uniqueId: null, state: {} };
     if (uniqueId !== undefined && session.uniqueId === null) session.uniqueId = uniqueId;
     const view: SessionView = {
       protocol: definition.name,
@@ -98,6 +94,7 @@ export class OfflineDecoder {
       uniqueId: session.uniqueId,
       state: session.state,
       receivedAt: this.now(),
+      ...(settings && Object.keys(settings).length > 0 ? { settings } : {}),
     };
     let result: DecodeResult;
     if (definition.kind === 'http') {

@@ -2,7 +2,7 @@ import type { DeviceStatusEvent, PositionMessage } from '@waymark/contracts/bus'
 import { positionMessageSchema } from '@waymark/contracts/bus';
 import { cellTowerSchema, type Network, networkSchema, wifiAccessPointSchema } from '@waymark/contracts/position';
 import { checkedPosition } from '@waymark/contracts/position-check';
-import type { DecodeResult, StreamProtocol } from '../protocols/protocol.types';
+import type { DecodeResult, Decoder, SessionView, StreamProtocol } from '../protocols/protocol.types';
 import { isHttpReply } from '../protocols/protocol.types';
 import type { IngestContext } from './ingest-context';
 import type { DeviceChannel, Session } from './session';
@@ -119,7 +119,7 @@ export async function processStreamFrame(
   ctx.deviceLog?.record(session, 'in', frame, session.receivedAt.getTime());
   let result: DecodeResult;
   try {
-    result = protocol.decoder(frame, session);
+    result = decodeWithSettings(ctx, protocol.decoder, frame, session);
   } catch (err) {
     const frameHex = frame.subarray(0, 256).toString('hex');
     ctx.logger.warn(
@@ -130,6 +130,36 @@ export async function processStreamFrame(
   }
   await publishDecoded(ctx, session, result, () => channel);
   if (result.ack !== undefined && !isHttpReply(result.ack)) reply(result.ack);
+}
+
+/**
+ * Decodes a frame; when the frame itself names a device other than the session's (a UDP datagram, an HTTP request,
+ * a message carrying its identifier) and that device has settings, decodes it again as that device's frame, so
+ * that its positions are read with its model and options from the first frame on (decoders are pure).
+ */
+export function decodeWithSettings<F>(
+  ctx: IngestContext,
+  decoder: Decoder<F>,
+  frame: F,
+  session: Session,
+): DecodeResult {
+  const result = decoder(frame, session);
+  const named = result.uniqueId;
+  if (!named || named === session.uniqueId || result.messages.length === 0 || !ctx.settingsOf) return result;
+  const settings = ctx.settingsOf(named);
+  if (!settings) return result;
+  const view: SessionView = {
+    protocol: session.protocol,
+    transport: session.transport,
+    remoteAddress: session.remoteAddress,
+    uniqueId: named,
+    state: session.state,
+    receivedAt: session.receivedAt,
+    settings,
+  };
+  const again = decoder(frame, view);
+  // the device stays named even where a decoder names it only to a session that does not know it yet
+  return again.uniqueId ? again : { ...again, uniqueId: named };
 }
 
 export function errorMessage(err: unknown): string {

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { DecodeResult, HttpProtocol, HttpReply, HttpRequestFrame } from '../protocols/protocol.types';
 import { isHttpReply } from '../protocols/protocol.types';
 import type { ConnectionGate } from './connection-gate';
-import { errorMessage, publishDecoded } from './frame-pipeline';
+import { decodeWithSettings, errorMessage, publishDecoded } from './frame-pipeline';
 import type { IngestContext, Listener } from './ingest-context';
 import { listen, peerOf } from './listen';
 import { type DeviceChannel, Session } from './session';
@@ -50,7 +50,12 @@ export async function startHttpListener(
   });
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const session = new Session(protocol.name, 'http', peerOf(req.socket.remoteAddress, req.socket.remotePort));
+    const session = new Session(
+      protocol.name,
+      'http',
+      peerOf(req.socket.remoteAddress, req.socket.remotePort),
+      ctx.settingsOf,
+    );
     const body = await readBody(req, maxBodyBytes);
     if (!body) return send(res, { status: 413 });
     const frame: HttpRequestFrame = { method: req.method ?? 'GET', url: req.url ?? '/', headers: headersOf(req), body };
@@ -64,7 +69,7 @@ export async function startHttpListener(
     };
     let result: DecodeResult;
     try {
-      result = protocol.decoder(frame, session);
+      result = decodeWithSettings(ctx, protocol.decoder, frame, session);
     } catch (err) {
       log.warn({ remote: session.remoteAddress, err: errorMessage(err), url: frame.url.slice(0, 512) }, 'bad request');
       return send(res, { status: 400 });

@@ -1,7 +1,7 @@
 import type { Bus } from '@waymark/bus/bus';
 import type { Logger } from 'pino';
 import type { DeviceLogRecorder } from './device-log-recorder';
-import type { DeviceRegistry } from './session';
+import type { DeviceRegistry, SettingsLookup } from './session';
 
 /** What every listener of one ingest node shares. */
 export interface IngestContext {
@@ -11,6 +11,8 @@ export interface IngestContext {
   devices: DeviceRegistry;
   /** Least time between two `online` statuses of one connectionless device. */
   statusIntervalMs: number;
+  /** the decoder-relevant settings of the devices (model, decoder options); absent: none known */
+  settingsOf?: SettingsLookup;
   /** records raw frames into the device log (absent: nothing is logged) */
   deviceLog?: DeviceLogRecorder;
 }

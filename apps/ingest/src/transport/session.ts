@@ -22,8 +22,18 @@ export class Session implements SessionView {
     readonly protocol: string,
     readonly transport: Transport,
     readonly remoteAddress: string,
+    /** the device settings the ingest knows (IngestContext.settingsOf) */
+    private readonly settingsOf?: SettingsLookup,
   ) {}
+
+  /** The settings of the session's device, looked up per frame so that a change applies at once. */
+  get settings(): Readonly<Record<string, string>> | undefined {
+    return this.uniqueId && this.settingsOf ? this.settingsOf(this.uniqueId) : undefined;
+  }
 }
+
+/** The decoder-relevant settings of a device by its uniqueId (undefined: none). */
+export type SettingsLookup = (uniqueId: string) => Readonly<Record<string, string>> | undefined;
 
 /** How to reach a device: through the session that last heard from it. */
 export interface DeviceChannel {

@@ -82,7 +82,7 @@ function handleConnection(
   socket: Socket,
   options: TcpListenerOptions,
 ): Promise<void> {
-  const session = new Session(protocol.name, 'tcp', peerOf(socket.remoteAddress, socket.remotePort));
+  const session = new Session(protocol.name, 'tcp', peerOf(socket.remoteAddress, socket.remotePort), ctx.settingsOf);
   // made on first use: most connections never log
   let logger: Logger | undefined;
   const log = () =>

@@ -53,7 +53,7 @@ export async function startUdpListener(
         const [oldestKey, oldest] = peers.entries().next().value as [string, Peer];
         forget(oldestKey, oldest);
       }
-      const session = new Session(protocol.name, 'udp', key);
+      const session = new Session(protocol.name, 'udp', key, ctx.settingsOf);
       const deliver = (data: Buffer | string) => {
         socket.send(data, rinfo.port, rinfo.address);
         ctx.deviceLog?.record(session, 'out', data);

@@ -95,6 +95,7 @@ export async function createModel(ctx: AppContext, auth: AuthContext, input: Dev
   const data = await checkInput(auth, input);
   const row = await auth.db.deviceModel.create({ data, include });
   await audit(ctx, { action: 'model.created', userId: auth.user.id, objectType: 'model', objectId: row.id });
+  ctx.deviceSettings?.changed();
   return row;
 }
 
@@ -109,6 +110,7 @@ export async function updateModel(
   const data = await checkInput(auth, input, id);
   const row = await auth.db.deviceModel.update({ where: { id }, data, include });
   await audit(ctx, { action: 'model.updated', userId: auth.user.id, objectType: 'model', objectId: id });
+  ctx.deviceSettings?.changed();
   return row;
 }
 
@@ -120,4 +122,5 @@ export async function deleteModel(ctx: AppContext, auth: AuthContext, id: number
   if (devices > 0) throw conflict(`The model is used by ${devices} device(s)`);
   await auth.db.deviceModel.delete({ where: { id } });
   await audit(ctx, { action: 'model.deleted', userId: auth.user.id, objectType: 'model', objectId: id });
+  ctx.deviceSettings?.changed();
 }

@@ -135,6 +135,7 @@ export async function createDevice(ctx: AppContext, auth: AuthContext, input: De
   });
   const row = await settleStockStatus(auth.db, created);
   await auditDevice(ctx, auth, 'device.created', row);
+  ctx.deviceSettings?.changed();
   await publishDevices(ctx, [row.id]);
   return row;
 }
@@ -179,6 +180,7 @@ export async function updateDevice(
     row,
     removed === null ? undefined : { tenantFrom: before.tenantId, tenantTo: row.tenantId, linksRemoved: removed },
   );
+  ctx.deviceSettings?.changed();
   await publishDevices(ctx, [row.id]);
   return row;
 }
@@ -195,6 +197,7 @@ export async function deleteDevice(ctx: AppContext, auth: AuthContext, id: numbe
     auth.db.devicePurge.upsert({ where: { deviceId: row.id }, create: { deviceId: row.id }, update: {} }),
   ]);
   await auditDevice(ctx, auth, 'device.deleted', row);
+  ctx.deviceSettings?.changed();
   // no live frame: the socket protocol has no removal, and a devices frame would add the device back to open lists
 }
 

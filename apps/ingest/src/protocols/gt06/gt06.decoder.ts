@@ -45,7 +45,7 @@ export const decodeGt06: Decoder<Buffer> = (frame, session) => {
     length,
     type,
     variant: extended ? 'standard' : variantOf(frame, length, type),
-    model: modelTraits(session.state.model),
+    model: modelTraits(session.settings?.model ?? session.state.model),
     reader: new ByteReader(frame, extended ? 5 : 4),
     serial: ((frame[size - 6] as number) << 8) | (frame[size - 5] as number),
     now: session.receivedAt,

@@ -20,33 +20,41 @@ const NO_FIX = -0x80000000;
  * Records (command 1) and extended records (command 68): records-left flag, count, then per record a timestamp
  * (s) with its extension byte, [extended: record extension], priority, longitude, latitude (1e-7°), altitude
  * (0.1 m), course (0.01°), satellites, speed (km/h), HDOP (0.1), event id (2 bytes when extended) and the IO
- * groups of 1, 2, 4 and 8-byte values (2-byte ids when extended).
+ * groups of 1, 2, 4 and 8-byte values (2-byte ids when extended). Each record is its own position with its own fix.
  *
- * An extended record too big for one record is split: the record extension byte holds the index of the last part
- * (high nibble) and of this part (low nibble). Parts after the first, with the same timestamp, merge into it.
+ * An extended record too big for one record is split: the record extension byte holds the number of the last part
+ * (high nibble) and of this part (low nibble). A part numbered 1 to the last merges into the position before it
+ * (its IO elements added, its fix taken when it has one; the first part's time stays), as Traccar does.
  */
 export function decodeRecords(reader: ByteReader, command: number): PositionDraft[] {
   const extended = command === MSG_EXTENDED_RECORDS;
   reader.skip(1); // records left in the device
   const count = reader.u8();
-  const positions: PositionDraft[] = [];
-  let group: { position: PositionDraft; seconds: number; extension: number } | undefined;
+  const records: Decoded[] = [];
   for (let i = 0; i < count; i++) {
     const seconds = reader.u32();
-    const extension = reader.u8();
-    const part = extended ? reader.u8() & 0x0f : 0;
-    const position = decodeRecord(reader, seconds, extended);
-    if (part > 0 && group && group.seconds === seconds && group.extension === extension) {
-      mergeAttributes(group.position, position);
-      continue;
-    }
-    positions.push(position);
-    group = { position, seconds, extension };
+    reader.skip(1); // timestamp extension
+    const recordExtension = extended ? reader.u8() : 0;
+    const part = recordExtension & 0x0f;
+    const last = recordExtension >> 4;
+    const record = decodeRecord(reader, seconds, extended);
+    const previous = records[records.length - 1];
+    if (part > 0 && part <= last && previous) mergePart(previous, record);
+    else records.push(record);
   }
-  return positions;
+  return records.map(finishRecord);
 }
 
-function decodeRecord(reader: ByteReader, seconds: number, extended: boolean): PositionDraft {
+/** A decoded record and the raw values of the elements that pair up into one attribute (driver ids, tag id). */
+interface Decoded {
+  position: PositionDraft;
+  pairs: Map<number, Buffer>;
+}
+
+/** Elements read in pairs of 8-byte halves: CAN driver (126/127), tachograph driver (155/156), tag id (760/761). */
+const PAIRED: ReadonlySet<number> = new Set([126, 127, 155, 156, 760, 761]);
+
+function decodeRecord(reader: ByteReader, seconds: number, extended: boolean): Decoded {
   const position = newPosition();
   const time = new Date(seconds * 1000);
   reader.skip(1); // priority
@@ -58,6 +66,7 @@ function decodeRecord(reader: ByteReader, seconds: number, extended: boolean): P
   const speed = reader.u16();
   const hdop = reader.u8();
   if (longitude === NO_FIX || latitude === NO_FIX) {
+    // recorded without a fix: the time is the record's, the location the last known one (outdated)
     markOutdated(position, time);
   } else {
     setTime(position, time);
@@ -67,28 +76,62 @@ function decodeRecord(reader: ByteReader, seconds: number, extended: boolean): P
     position.altitude = altitude / 10;
     position.course = course / 100;
     position.speed = knotsFromKph(speed);
+    setAttribute(position, 'sat', satellites);
+    setAttribute(position, 'hdop', hdop / 10);
   }
-  setAttribute(position, 'sat', satellites);
-  setAttribute(position, 'hdop', hdop / 10);
   setAttribute(position, 'event', extended ? reader.u16() : reader.u8());
 
-  const driverParts = new Map<number, Buffer>();
+  const pairs = new Map<number, Buffer>();
   for (const length of [1, 2, 4, 8] as const) {
     const elements = reader.u8();
     for (let j = 0; j < elements; j++) {
       const id = extended ? reader.u16() : reader.u8();
       const value = reader.bytes(length);
-      if (id === 126 || id === 127) driverParts.set(id, value);
+      if (PAIRED.has(id)) pairs.set(id, value);
       decodeParameter(position, id, value);
     }
   }
-  // A driver card number in two 8-byte halves of ASCII (ids 126 and 127).
-  const first = driverParts.get(126);
-  const second = driverParts.get(127);
-  if (first && second) {
-    delete position.attributes.io126;
-    delete position.attributes.io127;
-    setAttribute(position, 'driverUniqueId', asciiOf(Buffer.concat([first, second])));
+  return { position, pairs };
+}
+
+/** A later part of a split record: its elements join the first part's, and its fix replaces a missing or older one. */
+function mergePart(target: Decoded, part: Decoded): void {
+  const into = target.position;
+  const from = part.position;
+  for (const [key, value] of Object.entries(from.attributes)) {
+    if (key === 'alarm' && typeof value === 'string') addAlarm(into, value);
+    else into.attributes[key] = value;
+  }
+  for (const [id, value] of part.pairs) target.pairs.set(id, value);
+  if (!from.outdated) {
+    into.outdated = false;
+    into.valid = true;
+    into.fixTime ??= into.deviceTime ?? from.fixTime;
+    into.latitude = from.latitude;
+    into.longitude = from.longitude;
+    into.altitude = from.altitude;
+    into.course = from.course;
+    into.speed = from.speed;
+  }
+}
+
+/** The paired elements of a (merged) record become their attributes: driver ids as ASCII, the tag id in hex. */
+function finishRecord({ position, pairs }: Decoded): PositionDraft {
+  for (const [first, second, key] of [
+    [126, 127, 'driverUniqueId'],
+    [155, 156, 'driverUniqueId'],
+    [760, 761, 'tagId'],
+  ] as const) {
+    const a = pairs.get(first);
+    const b = pairs.get(second);
+    if (!a || !b) continue;
+    delete position.attributes[`io${first}`];
+    delete position.attributes[`io${second}`];
+    const value =
+      key === 'tagId'
+        ? a.readBigUInt64BE(0).toString(16) + b.readBigUInt64BE(0).toString(16)
+        : asciiOf(Buffer.concat([a, b]));
+    setAttribute(position, key, value);
   }
   return position;
 }
@@ -199,6 +242,9 @@ function decodeParameter(position: PositionDraft, id: number, value: Buffer): vo
     case 170:
       set('charge', n() > 0);
       break;
+    case 205:
+      set('fuelLevel', n());
+      break;
     case 207:
       set('fuelLevel', n() * 0.4);
       break;
@@ -227,14 +273,6 @@ function decodeParameter(position: PositionDraft, id: number, value: Buffer): vo
     default:
       set(`io${id}`, n());
       break;
-  }
-}
-
-/** Later parts of a split record add their attributes to the first part (alarms accumulate). */
-function mergeAttributes(target: PositionDraft, part: PositionDraft): void {
-  for (const [key, value] of Object.entries(part.attributes)) {
-    if (key === 'alarm' && typeof value === 'string') addAlarm(target, value);
-    else target.attributes[key] = value;
   }
 }
 

@@ -118,11 +118,187 @@ describe('ruptela decoder', () => {
   });
 });
 
+/** One record of the documented layout; `io` per value length: [id, value] (2-byte ids when extended). */
+interface RecordSpec {
+  seconds: number;
+  lon: number;
+  lat: number;
+  recordExtension?: number;
+  event?: number;
+  io?: Partial<Record<1 | 2 | 4 | 8, [number, bigint | number][]>>;
+}
+
+/** A records (1) or extended records (68) packet built from the documented layout, with its length and CRC. */
+function recordsPacket(command: 1 | 68, records: RecordSpec[], imei = 13227001564487n): Buffer {
+  const extended = command === 68;
+  const parts: Buffer[] = [];
+  const head = Buffer.alloc(11);
+  head.writeBigUInt64BE(imei, 0);
+  head.writeUInt8(command, 8);
+  head.writeUInt8(0, 9); // records left
+  head.writeUInt8(records.length, 10);
+  parts.push(head);
+  for (const r of records) {
+    const gps = Buffer.alloc(extended ? 25 : 23);
+    let o = 0;
+    o = gps.writeUInt32BE(r.seconds, o);
+    o = gps.writeUInt8(0, o); // timestamp extension
+    if (extended) o = gps.writeUInt8(r.recordExtension ?? 0, o);
+    o = gps.writeUInt8(0, o); // priority
+    o = gps.writeInt32BE(Math.round(r.lon * 1e7), o);
+    o = gps.writeInt32BE(Math.round(r.lat * 1e7), o);
+    o = gps.writeUInt16BE(1234, o); // 123.4 m
+    o = gps.writeUInt16BE(9000, o); // 90°
+    o = gps.writeUInt8(9, o); // satellites
+    o = gps.writeUInt16BE(36, o); // km/h
+    o = gps.writeUInt8(12, o); // hdop 1.2
+    if (extended) gps.writeUInt16BE(r.event ?? 0, o);
+    else gps.writeUInt8(r.event ?? 0, o);
+    parts.push(gps);
+    for (const length of [1, 2, 4, 8] as const) {
+      const list = r.io?.[length] ?? [];
+      parts.push(Buffer.from([list.length]));
+      for (const [id, value] of list) {
+        const element = Buffer.alloc((extended ? 2 : 1) + length);
+        if (extended) element.writeUInt16BE(id, 0);
+        else element.writeUInt8(id, 0);
+        const at = extended ? 2 : 1;
+        if (length === 8) element.writeBigUInt64BE(BigInt(value), at);
+        else element.writeUIntBE(Number(value), at, length);
+        parts.push(element);
+      }
+    }
+  }
+  return packet(Buffer.concat(parts));
+}
+
+describe('ruptela decoder: frames written from the protocol document', () => {
+  const T = 1_700_000_000;
+
+  it('gives each record of a multi-record packet its own fix, standard and extended', () => {
+    for (const command of [1, 68] as const) {
+      const records = [0, 1, 2].map((i) => ({ seconds: T + 60 * i, lon: 25.1 + i / 100, lat: 54.6 + i / 100 }));
+      const result = decodeRuptela(recordsPacket(command, records), session);
+      expect(result.messages.map((p) => [p.fixTime, p.latitude, p.longitude])).toEqual([
+        ['2023-11-14T22:13:20.000Z', 54.6, 25.1],
+        ['2023-11-14T22:14:20.000Z', 54.61, 25.11],
+        ['2023-11-14T22:15:20.000Z', 54.62, 25.12],
+      ]);
+      expect(result.messages[0]).toMatchObject({ altitude: 123.4, course: 90, valid: true });
+      expect(result.messages[0]?.attributes).toMatchObject({ sat: 9, hdop: 1.2 });
+      expect(result.ack?.toString('hex')).toBe('0002640113bc');
+    }
+  });
+
+  it('keeps records of the same second apart unless their record extension marks them as parts', () => {
+    const records = [
+      { seconds: T, lon: 25.1, lat: 54.6, recordExtension: 0x00 },
+      // part 1 of 0: not a part (Traccar merges only parts 1..last)
+      { seconds: T, lon: 25.2, lat: 54.7, recordExtension: 0x01 },
+    ];
+    const result = decodeRuptela(recordsPacket(68, records), session);
+    expect(result.messages.map((p) => p.latitude)).toEqual([54.6, 54.7]);
+  });
+
+  it('merges the parts of a split extended record: the elements of both, the first part’s time', () => {
+    const records = [
+      { seconds: T, lon: 25.1, lat: 54.6, recordExtension: 0x10, io: { 1: [[409, 1]] as [number, number][] } },
+      { seconds: T + 1, lon: 25.1, lat: 54.6, recordExtension: 0x11, io: { 4: [[65, 5000]] as [number, number][] } },
+    ];
+    const [position, ...rest] = decodeRuptela(recordsPacket(68, records), session).messages;
+    expect(rest).toEqual([]);
+    expect(position?.fixTime).toBe('2023-11-14T22:13:20.000Z');
+    expect(position?.attributes).toMatchObject({ ignition: true, odometer: 5000 });
+  });
+
+  it('reads the tachograph driver (155/156), the CAN driver (126/127) and the tag id (760/761)', () => {
+    const half = (text: string) => Buffer.from(text, 'latin1').readBigUInt64BE(0);
+    const tco = decodeRuptela(
+      recordsPacket(1, [
+        {
+          seconds: T,
+          lon: 1,
+          lat: 1,
+          io: {
+            8: [
+              [155, half('10000000')],
+              [156, half('12345678')],
+            ],
+          },
+        },
+      ]),
+      session,
+    ).messages[0];
+    expect(tco?.attributes.driverUniqueId).toBe('1000000012345678');
+    expect(tco?.attributes.io155).toBeUndefined();
+    const tag = decodeRuptela(
+      recordsPacket(68, [
+        {
+          seconds: T,
+          lon: 1,
+          lat: 1,
+          io: {
+            8: [
+              [760, 0x0a0bn],
+              [761, 0xff00n],
+            ],
+          },
+        },
+      ]),
+      session,
+    ).messages[0];
+    expect(tag?.attributes.tagId).toBe('a0bff00');
+  });
+
+  it('keeps the record time and no fix of a record taken without GPS (sentinel coordinates)', () => {
+    const body = recordsPacket(1, [{ seconds: T, lon: 0, lat: 0 }]);
+    body.writeInt32BE(-0x80000000, 2 + 11 + 6); // longitude
+    body.writeInt32BE(-0x80000000, 2 + 11 + 10); // latitude
+    const [position] = decodeRuptela(body, session).messages;
+    expect(position).toMatchObject({ outdated: true, fixTime: null, deviceTime: '2023-11-14T22:13:20.000Z' });
+    expect(position?.attributes.sat).toBeUndefined();
+  });
+
+  it('decodes DTCs (9) with their archive flag and acknowledges them with 109', () => {
+    const body = Buffer.alloc(9 + 1 + 2 * 19);
+    body.writeBigUInt64BE(13227001564487n, 0);
+    body.writeUInt8(9, 8);
+    body.writeUInt8(2, 9);
+    for (const [i, code, state] of [
+      [0, 'P0171', 1],
+      [1, 'C1234', 2],
+    ] as const) {
+      const at = 10 + 19 * i;
+      body.writeUInt32BE(T, at + 1);
+      body.writeInt32BE(251000000, at + 5);
+      body.writeInt32BE(546000000, at + 9);
+      body.writeUInt8(state, at + 13);
+      body.write(code, at + 14, 'latin1');
+    }
+    const result = decodeRuptela(packet(body), session);
+    expect(result.ack?.toString('hex')).toBe('00026d01c4a4');
+    expect(result.messages.map((p) => [p.latitude, p.attributes.dtcs, p.attributes.archive])).toEqual([
+      [54.6, 'P0171', undefined],
+      [54.6, 'C1234', true],
+    ]);
+  });
+
+  it('answers identification (15) with 115 and turns a set-IO reply (17) into a result', () => {
+    const identification = packet(Buffer.concat([Buffer.from('000bc1a0d3d7b1470f', 'hex'), Buffer.alloc(20)]));
+    expect(decodeRuptela(identification, session).ack?.toString('hex')).toBe('00027301cb25');
+    const [reply] = decodeRuptela(packet(Buffer.from('000bc1a0d3d7b1471101', 'hex')), session).messages;
+    expect(reply?.attributes).toEqual({ type: 17, result: '1' });
+  });
+});
+
 describe('ruptela decoder: malformed frames', () => {
-  it('rejects a bad CRC, a truncated frame and a length too short for an IMEI', () => {
-    const corrupt = Buffer.from(vector(11));
-    corrupt[30] = (corrupt[30] as number) ^ 0x10;
-    expect(() => decodeRuptela(corrupt, session)).toThrow('CRC');
+  it('decodes a packet whose CRC does not match, as Traccar (which never checks it) does', () => {
+    const wrongCrc = Buffer.from(vector(11));
+    wrongCrc.writeUInt16BE(0, wrongCrc.length - 2);
+    expect(decodeRuptela(wrongCrc, session)).toEqual(decodeRuptela(vector(11), session));
+  });
+
+  it('rejects a truncated frame and a length too short for an IMEI', () => {
     expect(() => decodeRuptela(vector(11).subarray(0, 40), session)).toThrow('truncated');
     expect(() => decodeRuptela(Buffer.from('0003000000', 'hex'), session)).toThrow('short');
   });

@@ -31,11 +31,20 @@ describe('ruptela framer', () => {
     expect(hex(framer.push(b.subarray(3)))).toEqual([b.toString('hex')]);
   });
 
-  it('skips a packet whose CRC does not match and finds the next one', () => {
+  it('takes a packet whose CRC does not match (as Traccar does) when it ends the read or a packet follows it', () => {
+    const wrongCrc = Buffer.from(frames[2] as Buffer);
+    wrongCrc.writeUInt16BE(wrongCrc.readUInt16BE(wrongCrc.length - 2) ^ 0x5555, wrongCrc.length - 2);
+    const good = frames[3] as Buffer;
+    expect(hex(ruptelaFramer().push(Buffer.concat([wrongCrc, good])))).toEqual(hex([wrongCrc, good]));
+    expect(hex(ruptelaFramer().push(wrongCrc))).toEqual(hex([wrongCrc]));
+  });
+
+  it('skips a candidate whose CRC does not match and that garbage follows, and finds the next packet', () => {
     const corrupt = Buffer.from(frames[2] as Buffer);
     corrupt[20] = (corrupt[20] as number) ^ 0xff;
     const good = frames[3] as Buffer;
-    expect(hex(ruptelaFramer().push(Buffer.concat([corrupt, good])))).toEqual([good.toString('hex')]);
+    const garbage = Buffer.from('ffff', 'hex');
+    expect(hex(ruptelaFramer().push(Buffer.concat([corrupt, garbage, good])))).toEqual([good.toString('hex')]);
   });
 });
 

@@ -44,14 +44,25 @@ export function createSuntechDecoder(fixed?: SuntechOptions): Decoder<Buffer> {
 }
 
 /**
- * The decoder as the device is set up: its settings arrive in the session state as `options` (`hbm`,
- * `includeAdc`, `includeRpm`, `includeTemp`; truthy values switch them on). Without any, Traccar's defaults (all off).
+ * The decoder as the device is set up: its settings (SessionView.settings, from the device's model and attributes:
+ * `suntech.hbm`, `suntech.includeAdc`, `suntech.includeRpm`, `suntech.includeTemp`, "true" or "1" switch them on;
+ * else session state `options`). Without any, Traccar's defaults (all off).
  */
 export const decodeSuntech: Decoder<Buffer> = createSuntechDecoder();
 
 const NO_OPTIONS: SuntechOptions = {};
 
 function optionsOf(session: SessionView): SuntechOptions {
+  const settings = session.settings;
+  if (settings && Object.keys(settings).some((key) => key.startsWith('suntech.'))) {
+    const on = (key: string) => ['true', '1'].includes(settings[`suntech.${key}`]?.toLowerCase() ?? '');
+    return {
+      hbm: on('hbm'),
+      includeAdc: on('includeAdc'),
+      includeRpm: on('includeRpm'),
+      includeTemp: on('includeTemp'),
+    };
+  }
   const set = session.state.options;
   if (typeof set !== 'object' || set === null) return NO_OPTIONS;
   const value = set as Record<string, unknown>;

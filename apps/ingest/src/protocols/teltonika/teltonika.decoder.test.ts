@@ -20,38 +20,31 @@ const hex = (value: unknown) => (Buffer.isBuffer(value) ? value.toString('hex') 
 /** The model a vector's test set with setModelOverride (Traccar's per-device model), if any. */
 const modelOf = (v: ConfiguredVector) => v.config?.find((c) => c.call === 'setModelOverride')?.args[0] as string;
 
-/** The decoder as Traccar's test configured it for each vector (model override; `extended` is detected). */
-const configured: StreamProtocol = {
+/** The registered decoder with the device's settings hidden: a device whose model the API does not know. */
+const withoutSettings: StreamProtocol = {
   ...teltonikaProtocol,
-  decoder: (frame, session) => {
-    const v = vectors.find((candidate) => frameOf(candidate).equals(frame));
-    const model = v && modelOf(v);
-    return (model ? createTeltonikaDecoder({ model }) : decodeTeltonika)(frame, session);
-  },
+  decoder: (frame, session) => decodeTeltonika(frame, { ...session, settings: undefined }),
 };
 
 describe('teltonika decoder: Traccar vectors', () => {
-  it('decodes every vector as Traccar did once the device model of its test is known', () => {
-    const score = scoreProtocol(configured, vectors);
+  it('decodes every vector as Traccar did, the device model of its test given as the device settings', () => {
+    const score = scoreProtocol(teltonikaProtocol, vectors);
     expect(score.mismatches).toEqual([]);
     expect(score.positionRate).toBe(1);
     expect(score.attributeRate).toBe(1);
   });
 
-  it('meets the targets as registered (no device model known)', () => {
-    const score = scoreProtocol(teltonikaProtocol, vectors);
+  it('without device settings, only the two FMB130 vectors differ', () => {
+    const score = scoreProtocol(withoutSettings, vectors);
     expect(score.positionRate).toBeGreaterThanOrEqual(0.95);
-    expect(score.attributeRate).toBeGreaterThanOrEqual(0.9);
-    // Only the two vectors whose test sets the FMB130 model differ: FMB elements (sleepMode, batteryCurrent,
-    // eyeTemp1, the speed of element 24) stay raw or absent without it.
+    // FMB elements (sleepMode, batteryCurrent, eyeTemp1, the speed of element 24) stay raw or absent without it.
     expect([...new Set(score.mismatches.map((m) => m.index))]).toEqual([44, 46]);
   });
 
   for (const v of vectors.filter((candidate) => candidate.traccar.positions.length > 0)) {
     it(`vector ${v.index} (${v.test}) matches Traccar field by field`, () => {
       const model = modelOf(v);
-      const decoder = model ? createTeltonikaDecoder({ model }) : decodeTeltonika;
-      const result = decoder(frameOf(v), tcp);
+      const result = decodeTeltonika(frameOf(v), model ? { ...tcp, settings: { model } } : tcp);
       expect(result.messages).toHaveLength(v.traccar.positions.length);
       v.traccar.positions.forEach((expected, i) => {
         expectSameAsTraccar(result.messages[i]!, expected, `vector ${v.index} #${i}`);
@@ -139,13 +132,20 @@ describe('teltonika decoder', () => {
     expect(result.messages[0]?.attributes.io203).toBe('00000000000000000000000000000000');
   });
 
-  it('decodes FMB-family elements when the model is known', () => {
-    const fmb = createTeltonikaDecoder({ model: 'FMB130' });
-    expect(fmb(frameOf(vector(44)), tcp).messages[0]?.attributes).toMatchObject({
+  it('decodes FMB-family elements when the device settings name an FMB model', () => {
+    const fmb = decodeTeltonika(frameOf(vector(44)), { ...tcp, settings: { model: 'FMB130' } });
+    expect(fmb.messages[0]?.attributes).toMatchObject({
       eyeTemp1: -11.87,
       sleepMode: 0,
       batteryCurrent: 0,
     });
+    expect(createTeltonikaDecoder({ model: 'FMB130' })(frameOf(vector(44)), tcp).messages).toEqual(fmb.messages);
+    // a fixed option wins over the settings
+    const fixed = createTeltonikaDecoder({ model: 'GH3000' })(frameOf(vector(44)), {
+      ...tcp,
+      settings: { model: 'FMB130' },
+    });
+    expect(fixed.messages[0]?.attributes).toMatchObject({ io200: 0 });
     expect(decodeTeltonika(frameOf(vector(44)), tcp).messages[0]?.attributes).toMatchObject({ io200: 0, io68: 0 });
   });
 
@@ -216,5 +216,195 @@ describe('teltonika decoder: fuzz', () => {
       }
     }
     expect(slowest).toBeLessThan(20);
+  });
+});
+
+/** One AVL record of the documented layouts; `io` per value length: [id, value]; `variable` for codec 8E's NX group. */
+interface AvlSpec {
+  ms: number;
+  lon: number;
+  lat: number;
+  sats?: number;
+  speed?: number;
+  event?: number;
+  generation?: number;
+  io?: Partial<Record<1 | 2 | 4 | 8, [number, number][]>>;
+  variable?: [number, Buffer][];
+}
+
+/** The data part (codec id, count, records, count) of codec 8, 8 Extended or 16, from Teltonika's documented layouts. */
+function avlData(codec: 0x08 | 0x8e | 0x10, records: AvlSpec[]): Buffer {
+  const wideIds = codec !== 0x08;
+  const wideCounts = codec === 0x8e;
+  const out: Buffer[] = [Buffer.from([codec, records.length])];
+  const num = (value: number, bytes: number) => {
+    const b = Buffer.alloc(bytes);
+    if (bytes === 8) b.writeBigInt64BE(BigInt(value));
+    else b.writeUIntBE(value, 0, bytes);
+    return b;
+  };
+  for (const r of records) {
+    const gps = Buffer.alloc(24);
+    gps.writeBigUInt64BE(BigInt(r.ms), 0);
+    gps.writeUInt8(1, 8); // priority
+    gps.writeInt32BE(Math.round(r.lon * 1e7), 9);
+    gps.writeInt32BE(Math.round(r.lat * 1e7), 13);
+    gps.writeInt16BE(250, 17); // altitude m
+    gps.writeUInt16BE(180, 19); // course
+    gps.writeUInt8(r.sats ?? 10, 21);
+    gps.writeUInt16BE(r.speed ?? 60, 22); // km/h
+    out.push(gps, num(r.event ?? 0, wideIds ? 2 : 1));
+    if (codec === 0x10) out.push(num(r.generation ?? 0, 1));
+    const groups = ([1, 2, 4, 8] as const).map((length) => r.io?.[length] ?? []);
+    const total = groups.reduce((n, g) => n + g.length, 0) + (r.variable?.length ?? 0);
+    out.push(num(total, wideCounts ? 2 : 1));
+    groups.forEach((group, index) => {
+      const length = [1, 2, 4, 8][index] as number;
+      out.push(num(group.length, wideCounts ? 2 : 1));
+      for (const [id, value] of group) out.push(num(id, wideIds ? 2 : 1), num(value, length));
+    });
+    if (codec === 0x8e) {
+      out.push(num(r.variable?.length ?? 0, 2));
+      for (const [id, value] of r.variable ?? []) out.push(num(id, 2), num(value.length, 2), value);
+    }
+  }
+  out.push(Buffer.from([records.length]));
+  return Buffer.concat(out);
+}
+
+/** A TCP packet around a data part: preamble, data length, data, CRC-16/IBM. */
+function tcpPacket(data: Buffer): Buffer {
+  const packet = Buffer.alloc(12 + data.length);
+  packet.writeUInt32BE(data.length, 4);
+  data.copy(packet, 8);
+  packet.writeUInt32BE(crc16Ibm(data), 8 + data.length);
+  return packet;
+}
+
+/** A codec 12/13/14 data part with one message of `type` and `payload`. */
+function serialData(codec: 0x0c | 0x0d | 0x0e, type: number, payload: Buffer): Buffer {
+  const head = Buffer.alloc(7);
+  head.writeUInt8(codec, 0);
+  head.writeUInt8(1, 1);
+  head.writeUInt8(type, 2);
+  head.writeUInt32BE(payload.length, 3);
+  return Buffer.concat([head, payload, Buffer.from([1])]);
+}
+
+describe('teltonika decoder: frames written from the codec documentation', () => {
+  const ms = Date.UTC(2026, 0, 2, 3, 4, 5);
+
+  it('codec 8: two records, each its own fix, IO elements of every width, ack of the count', () => {
+    const data = avlData(0x08, [
+      {
+        ms,
+        lon: 25.2797,
+        lat: 54.6872,
+        io: {
+          1: [
+            [239, 1],
+            [240, 1],
+          ],
+          2: [[66, 12600]],
+          4: [[16, 123456]],
+        },
+      },
+      { ms: ms + 30_000, lon: 25.2801, lat: 54.6879, sats: 0, io: { 8: [[78, 0]] } },
+    ]);
+    const result = decodeTeltonika(tcpPacket(data), tcp);
+    expect(hex(result.ack)).toBe('00000002');
+    expect(result.messages.map((p) => [p.fixTime, p.latitude, p.longitude, p.valid])).toEqual([
+      ['2026-01-02T03:04:05.000Z', 54.6872, 25.2797, true],
+      ['2026-01-02T03:04:35.000Z', 54.6879, 25.2801, false],
+    ]);
+    expect(result.messages[0]).toMatchObject({ altitude: 250, course: 180 });
+    expect(result.messages[0]?.attributes).toMatchObject({
+      ignition: true,
+      motion: true,
+      power: 12.6,
+      odometer: 123456,
+    });
+    expect(result.messages[1]?.attributes.driverUniqueId).toBeUndefined();
+  });
+
+  it('codec 8 Extended: 2-byte ids and counts, and the variable-length group (VIN)', () => {
+    const data = avlData(0x8e, [
+      {
+        ms,
+        lon: -3.7038,
+        lat: 40.4168,
+        event: 385,
+        io: { 1: [[239, 0]], 2: [[67, 4100]], 4: [[241, 24602]] },
+        variable: [[256, Buffer.from('WVWZZZ1JZXW000001', 'latin1')]],
+      },
+    ]);
+    const [position] = decodeTeltonika(tcpPacket(data), tcp).messages;
+    expect(position).toMatchObject({ latitude: 40.4168, longitude: -3.7038 });
+    expect(position?.attributes).toMatchObject({
+      event: 385,
+      ignition: false,
+      battery: 4.1,
+      operator: 24602,
+      vin: 'WVWZZZ1JZXW000001',
+    });
+  });
+
+  it('codec 16: 2-byte ids, 1-byte counts and the generation type byte', () => {
+    const data = avlData(0x10, [{ ms, lon: 2.3522, lat: 48.8566, event: 300, generation: 5, io: { 2: [[300, 7]] } }]);
+    const result = decodeTeltonika(tcpPacket(data), tcp);
+    expect(hex(result.ack)).toBe('00000001');
+    expect(result.messages[0]?.attributes).toMatchObject({ event: 300, io300: 7 });
+    expect(result.messages[0]?.latitude).toBe(48.8566);
+  });
+
+  it('codec 8 Extended over UDP: channel header, no CRC, acknowledged with packet id and count', () => {
+    const data = avlData(0x8e, [{ ms, lon: 1, lat: 2 }]);
+    const imei = '352093086403655';
+    const header = Buffer.alloc(8);
+    header.writeUInt16BE(6 + imei.length + data.length, 0);
+    header.writeUInt16BE(0xbeef, 2);
+    header.writeUInt8(0x01, 4);
+    header.writeUInt8(0x2a, 5);
+    header.writeUInt16BE(imei.length, 6);
+    const result = decodeTeltonika(Buffer.concat([header, Buffer.from(imei), data]), udp);
+    expect(result.uniqueId).toBe(imei);
+    expect(hex(result.ack)).toBe('0005beef012a01');
+    expect(result.messages[0]).toMatchObject({ latitude: 2, longitude: 1 });
+  });
+
+  it('codec 12: a command response (type 6) becomes a result and is not acknowledged', () => {
+    const result = decodeTeltonika(tcpPacket(serialData(0x0c, 0x06, Buffer.from('DOUT1:1 Timeout:INFINITY'))), tcp);
+    expect(result.ack).toBeUndefined();
+    expect(result.messages[0]?.attributes).toEqual({ type: 6, result: 'DOUT1:1 Timeout:INFINITY' });
+  });
+
+  it('codec 13: a device message with its timestamp', () => {
+    const stamp = Buffer.alloc(4);
+    stamp.writeUInt32BE(ms / 1000);
+    const payload = Buffer.concat([stamp, Buffer.from('Hello server')]);
+    const [position] = decodeTeltonika(tcpPacket(serialData(0x0d, 0x05, payload)), tcp).messages;
+    expect(position).toMatchObject({ deviceTime: '2026-01-02T03:04:05.000Z', outdated: true });
+    expect(position?.attributes).toEqual({ result: 'Hello server' });
+  });
+
+  it('codec 14: the reply names the IMEI it answers (type 6), or refuses a command for another IMEI (type 0x11)', () => {
+    const imei = Buffer.from('0123456789012345', 'hex');
+    const ack = decodeTeltonika(
+      tcpPacket(serialData(0x0e, 0x06, Buffer.concat([imei, Buffer.from('RTC:2026/1/2')]))),
+      tcp,
+    );
+    expect(ack.messages[0]?.attributes).toEqual({ type: 6, result: 'RTC:2026/1/2' });
+    const nack = decodeTeltonika(tcpPacket(serialData(0x0e, 0x11, imei)), tcp);
+    expect(nack.messages[0]?.attributes).toEqual({ type: 17 });
+    expect(() => decodeTeltonika(tcpPacket(serialData(0x0e, 0x06, Buffer.from('short'))), tcp)).toThrow('IMEI');
+  });
+
+  it('frames built here pass the framer whole, split byte by byte and after garbage', () => {
+    const frame = tcpPacket(avlData(0x8e, [{ ms, lon: 1, lat: 2, io: { 1: [[1, 1]] } }]));
+    const framer = teltonikaFramer();
+    const cut: Buffer[] = [];
+    for (const byte of Buffer.concat([Buffer.from('0102', 'hex'), frame]))
+      cut.push(...framer.push(Buffer.from([byte])));
+    expect(cut.map((f) => f.toString('hex'))).toEqual([frame.toString('hex')]);
   });
 });

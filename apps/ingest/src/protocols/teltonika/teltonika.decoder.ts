@@ -30,13 +30,30 @@ export interface TeltonikaOptions {
 const KEEP_ALIVE = 0xff;
 const LOGIN_ACCEPTED = Buffer.from([0x01]);
 
-export function createTeltonikaDecoder(options: TeltonikaOptions = {}): Decoder<Buffer> {
-  return (frame, session) =>
-    session.transport === 'udp' ? decodeUdp(frame, options) : decodeTcp(frame, session.uniqueId, options);
+/**
+ * A decoder with fixed options; where an option is not given, the device's settings (SessionView.settings:
+ * `model`, `teltonika.extended`) decide, as Traccar's device model and `teltonika.extended` attribute do.
+ */
+export function createTeltonikaDecoder(fixed: TeltonikaOptions = {}): Decoder<Buffer> {
+  return (frame, session) => {
+    const options = withSettings(fixed, session.settings);
+    return session.transport === 'udp' ? decodeUdp(frame, options) : decodeTcp(frame, session.uniqueId, options);
+  };
 }
 
-/** The registered decoder: model unknown, 16-byte IO group detected per frame. */
+/** The registered decoder: the model and `extended` from the device's settings, else unknown and detected. */
 export const decodeTeltonika: Decoder<Buffer> = createTeltonikaDecoder();
+
+function withSettings(fixed: TeltonikaOptions, settings: Readonly<Record<string, string>> | undefined) {
+  if (!settings) return fixed;
+  const options: TeltonikaOptions = { ...fixed };
+  if (options.model === undefined && settings.model) options.model = settings.model;
+  const extended = settings['teltonika.extended'];
+  if (options.extended === undefined && (extended === 'true' || extended === 'false')) {
+    options.extended = extended === 'true';
+  }
+  return options;
+}
 
 function decodeTcp(frame: Buffer, uniqueId: string | null, options: TeltonikaOptions): DecodeResult {
   if (frame.length === 1 && frame[0] === KEEP_ALIVE) return { messages: [] };
