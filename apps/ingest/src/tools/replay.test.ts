@@ -18,9 +18,9 @@ function replayLinesOf(vectors: readonly Vector[]): string[] {
   return vectors.map((v) => {
     // decoder_args[0] true is Traccar's "connectionless" flag, except for a protocol without UDP (xexun: its
     // "full format" flag)
-    const udp =
-      v.decoder_args?.[0] === true &&
-      (protocolRegistry.get(v.protocol)?.transports as readonly string[] | undefined)?.includes('udp');
+    const transports = (protocolRegistry.get(v.protocol)?.transports ?? []) as readonly string[];
+    // a UDP-only protocol (calamp) replays over UDP
+    const udp = transports.includes('udp') && (v.decoder_args?.[0] === true || !transports.includes('tcp'));
     return JSON.stringify({
       protocol: v.protocol,
       kind: v.kind,
