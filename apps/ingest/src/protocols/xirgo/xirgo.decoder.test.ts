@@ -112,3 +112,20 @@ describe('xirgo decoder', () => {
     expect(mutants).toBe(200 * loadVectors('xirgo').length);
   });
 });
+
+describe('xirgo: the form as a device setting', () => {
+  it("reads a report by the device's own form (setting xirgo.form) and by the fixed layouts without it", () => {
+    const form = 'UID,EV,D,T,LT,LN,AL,GSPT,HD,SV,HP,BV,CQ,GS,SI,IG,OT';
+    const report = Buffer.from(
+      '$$862462030000000,4001,05/01/2024,10:20:30,45.50000,-73.60000,120,55,90,9,1.1,12.6,20,1,1,1,0##',
+      'latin1',
+    );
+    const configured = decodeXirgo(report, { ...sessionFor('xirgo'), settings: { 'xirgo.form': form } });
+    expect(configured.messages[0]).toMatchObject({
+      latitude: 45.5,
+      longitude: -73.6,
+      fixTime: '2024-05-01T10:20:30.000Z',
+    });
+    expect(decodeXirgo(report, sessionFor('xirgo')).messages[0]?.latitude).not.toBe(45.5);
+  });
+});

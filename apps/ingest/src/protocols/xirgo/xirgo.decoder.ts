@@ -166,9 +166,12 @@ const UDP_ACK = /^\$\$\d+,(\d+),.*,(\d+)##$/;
  * each field is read by its code. Over UDP each report is answered `!UDP_ACK,<event>,<sequence>`.
  */
 export function createXirgoDecoder(form?: string): Decoder<Buffer> {
-  const keys = form ? form.split(',') : null;
+  const fixed = form ? form.split(',') : null;
   return (frame, session) => {
     const text = frame.toString('latin1').trim();
+    // the device's own form (its setting `xirgo.form`, from the API) wins over the decoder's
+    const configured = session.settings?.['xirgo.form'];
+    const keys = configured ? configured.split(',') : fixed;
     const result = keys ? decodeForm(text, keys) : decodeFixed(text, session);
     if (session.transport === 'udp') {
       const ack = UDP_ACK.exec(text);
@@ -178,4 +181,5 @@ export function createXirgoDecoder(form?: string): Decoder<Buffer> {
   };
 }
 
+/** Xirgo as registered: a device's form arrives as its setting `xirgo.form`. */
 export const decodeXirgo: Decoder<Buffer> = createXirgoDecoder();
