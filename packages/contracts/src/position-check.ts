@@ -1,7 +1,7 @@
 import type { PositionMessage } from './bus';
 import { positionMessageSchema } from './bus';
 import type { CellTower, Network, PositionAttributes, WifiAccessPoint } from './position';
-import { cellTowerSchema, networkSchema, utcTimeSchema, wifiAccessPointSchema } from './position';
+import { cellTowerSchema, MAX_CELL_ID, networkSchema, utcTimeSchema, wifiAccessPointSchema } from './position';
 
 /**
  * A hand-written check of positionMessageSchema for the hot path (zod costs ~10 µs a message): it accepts only
@@ -185,7 +185,7 @@ function towerOf(value: unknown): CellTower | typeof UNSURE {
     !Number.isInteger(mobileNetworkCode) ||
     !within(locationAreaCode, 0, 65535) ||
     !Number.isInteger(locationAreaCode) ||
-    !within(cellId, 0, 268435455) ||
+    !within(cellId, 0, MAX_CELL_ID) ||
     !Number.isInteger(cellId)
   ) {
     return UNSURE;

@@ -3,13 +3,19 @@ import { z } from 'zod';
 /** ISO-8601 time in UTC with a trailing Z, e.g. 2025-06-15T13:45:12.862Z. */
 export const utcTimeSchema = z.iso.datetime().describe('ISO-8601 time in UTC');
 
+/**
+ * The largest cell id: a 5G NR cell identity has 36 bits (3GPP TS 38.300); GSM/UMTS ids (16/28 bits) and LTE's
+ * E-UTRAN cell identity (28 bits) fit below it.
+ */
+export const MAX_CELL_ID = 2 ** 36 - 1;
+
 /** One cell tower a device saw (Traccar's CellTower). */
 export const cellTowerSchema = z.object({
   radioType: z.enum(['gsm', 'cdma', 'wcdma', 'lte', 'nbiot', 'nr']).optional(),
   mobileCountryCode: z.number().int().min(0).max(999),
   mobileNetworkCode: z.number().int().min(0).max(999),
   locationAreaCode: z.number().int().min(0).max(65535),
-  cellId: z.number().int().min(0).max(268435455),
+  cellId: z.number().int().min(0).max(MAX_CELL_ID),
   signalStrength: z.number().optional().describe('dBm'),
 });
 export type CellTower = z.infer<typeof cellTowerSchema>;

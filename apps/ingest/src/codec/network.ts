@@ -1,4 +1,4 @@
-import type { CellTower, Network, WifiAccessPoint } from '@waymark/contracts/position';
+import { type CellTower, MAX_CELL_ID, type Network, type WifiAccessPoint } from '@waymark/contracts/position';
 import type { PositionDraft } from './position-builder';
 
 /**
@@ -33,7 +33,7 @@ export function cellTowerInRange(
   cid: number,
   signalStrength?: number,
 ): CellTower | null {
-  if (!isInt(mcc, 0, 999) || !isInt(mnc, 0, 999) || !isInt(lac, 1, 65535) || !isInt(cid, 1, 268435455)) return null;
+  if (!isInt(mcc, 0, 999) || !isInt(mnc, 0, 999) || !isInt(lac, 1, 65535) || !isInt(cid, 1, MAX_CELL_ID)) return null;
   const tower: CellTower = {
     mobileCountryCode: mcc,
     mobileNetworkCode: mnc,
@@ -108,7 +108,7 @@ export class NetworkBuilder {
 
   /** Adds a tower when its identifiers fit the contract's ranges (a garbled one is left out). */
   addCell(mcc: number, mnc: number, lac: number, cid: number, signalStrength?: number): void {
-    const ok = isInt(mcc, 0, 999) && isInt(mnc, 0, 999) && isInt(lac, 0, 65535) && isInt(cid, 0, 268435455);
+    const ok = isInt(mcc, 0, 999) && isInt(mnc, 0, 999) && isInt(lac, 0, 65535) && isInt(cid, 0, MAX_CELL_ID);
     if (!ok) return;
     const tower: CellTower = {
       mobileCountryCode: mcc,

@@ -7,10 +7,11 @@ import { httpFrameOf, TRACCAR_FROZEN_NOW } from './traccar-vectors';
  * How closely a protocol decodes its fixture vectors to what Traccar's decoder returned, message for message.
  * - positions: a message matches when it yields the same number of positions as Traccar, each with the same
  *   times (to the ms; dates skipped for clock-dependent lines), validity, outdated flag, latitude/longitude
- *   (±0.00001°), altitude, speed, course and accuracy (±0.01). Messages Traccar decoded to nothing match when
- *   we decode nothing too.
+ *   (±0.00001°), altitude, speed, course and accuracy (±0.01) — the issue's core. Messages Traccar decoded to
+ *   nothing match when we decode nothing too.
  * - attributes: every attribute value Traccar produced counts once; it matches when our position (same
- *   index) has the same key with an equal value (numbers ±1e-6 relative).
+ *   index) has the same key with an equal value (numbers ±1e-6 relative). A position's network (cell towers,
+ *   Wi-Fi) counts as one value more when either side has one, and matches when both list the same.
  */
 export interface ProtocolScore {
   protocol: string;
@@ -132,6 +133,12 @@ export function scoreProtocol(
             reason: `attribute ${attr}: ${fmt(ours?.[attr])} ≠ ${fmt(value)}`,
           });
       }
+      const network = decoded[i]?.network ?? null;
+      if (exp.network || network) {
+        score.attributes += 1;
+        if (decoded[i] && sameNetwork(network, exp.network)) score.attributesMatched += 1;
+        else if (reason === null) score.mismatches.push({ index: vector.index, reason: `#${i} network differs` });
+      }
     });
   }
   score.positionRate = score.messages ? score.messagesMatched / score.messages : 1;
@@ -172,7 +179,6 @@ export function comparePositions(
     for (const f of ['altitude', 'speed', 'course', 'accuracy'] as const) {
       if (Math.abs((a[f] ?? 0) - e[f]) > 0.01) return `#${i} ${f} ${a[f]} ≠ ${e[f]}`;
     }
-    if (!sameNetwork(a.network ?? null, e.network)) return `#${i} network differs`;
   }
   return null;
 }

@@ -119,6 +119,8 @@ const variations: Record<string, unknown[]> = {
     { ...network, cellTowers: [{ ...tower, radioType: 'umts' }] },
     { ...network, cellTowers: [{ ...tower, cellId: 268435455 }] },
     { ...network, cellTowers: [{ ...tower, cellId: 268435456 }] },
+    { ...network, cellTowers: [{ ...tower, cellId: 2 ** 36 - 1 }] },
+    { ...network, cellTowers: [{ ...tower, cellId: 2 ** 36 }] },
     { ...network, cellTowers: [{ ...tower, cellId: 1.5 }] },
     { ...network, cellTowers: [{ ...tower, mobileCountryCode: 999 }] },
     { ...network, cellTowers: [{ ...tower, mobileCountryCode: 1000 }] },

@@ -1,4 +1,4 @@
-import type { CellTower, Network, PositionAttributes } from '@waymark/contracts/position';
+import { type CellTower, MAX_CELL_ID, type Network, type PositionAttributes } from '@waymark/contracts/position';
 import { newPositionAt } from '../../codec/position-builder';
 import { knotsFromKph } from '../../codec/units';
 import type { DecodedPosition } from '../protocol.types';
@@ -187,7 +187,7 @@ export function cellTower(
     tower.mobileCountryCode <= 999 &&
     tower.mobileNetworkCode <= 999 &&
     tower.locationAreaCode <= 65535 &&
-    tower.cellId <= 268435455;
+    tower.cellId <= MAX_CELL_ID;
   return valid ? tower : undefined;
 }
 

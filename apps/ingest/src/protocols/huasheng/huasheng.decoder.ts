@@ -1,6 +1,6 @@
 import { ByteReader } from '../../codec/byte-reader';
 import { isoTimeOf } from '../../codec/dates';
-import { addCellTower, cellTowerInRange } from '../../codec/network';
+import { addCellTower, cellTower, cellTowerInRange } from '../../codec/network';
 import type { PositionDraft } from '../../codec/position-builder';
 import { addAlarm, newPosition, setAttribute, setLocation } from '../../codec/position-builder';
 import { knotsFromKph } from '../../codec/units';
@@ -121,12 +121,14 @@ function readItem(position: PositionDraft, tag: number, value: Buffer): void {
       // "<mcc>@<mnc>@<lac hex>@<cid hex>"
       const cell = /^(\d+)@(\d+)@([0-9a-fA-F]+)@([0-9a-fA-F]+)/.exec(value.toString('latin1'));
       if (!cell) return;
-      const tower = cellTowerInRange(
-        Number(cell[1]),
-        Number(cell[2]),
-        Number.parseInt(cell[3] as string, 16) & 0xffff,
-        Number.parseInt(cell[4] as string, 16),
-      );
+      const [mcc, mnc] = [Number(cell[1]), Number(cell[2])];
+      const lac = Number.parseInt(cell[3] as string, 16) & 0xffff;
+      const cid = Number.parseInt(cell[4] as string, 16);
+      // an LTE cell is sent with area 0 and its 28-bit cell identity: kept (the other ranges still checked)
+      const tower =
+        lac === 0
+          ? cellTowerInRange(mcc, mnc, 1, cid) && cellTower(mcc, mnc, 0, cid)
+          : cellTowerInRange(mcc, mnc, lac, cid);
       if (tower) addCellTower(position, tower);
       break;
     }

@@ -19,7 +19,6 @@ const ackHex = (hex: string) => {
  * quirks not reproduced here; everything else must match message for message.
  */
 const KNOWN = new Set([
-  '21 #0 network differs', // cell id 679543529 > 2^28: outside the position contract, left out
   '25 attribute temp2: undefined ≠ 53.2', // source of this value in the 0xF0..0xF9 items not identified
   '50 attribute batteryLevel: undefined ≠ 153', // Traccar reads the checksum byte as the battery level
   '106 attribute alarm: undefined ≠ "sos"', // 0xE8 as decoded for model JC371 only
