@@ -71,9 +71,14 @@ export function addWifiAccessPoint(position: PositionDraft, point: WifiAccessPoi
   position.network = network;
 }
 
+const HEX_PAIRS = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
 /** aa:bb:cc:dd:ee:ff from six bytes. */
 export function macAddress(bytes: Uint8Array): string {
-  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join(':');
+  let text = '';
+  for (let i = 0; i < bytes.length; i++)
+    text += i === 0 ? HEX_PAIRS[bytes[i] as number] : `:${HEX_PAIRS[bytes[i] as number]}`;
+  return text;
 }
 
 /** A Wi-Fi access point from its six MAC bytes, or null when the MAC is not six bytes. */
@@ -117,7 +122,7 @@ export class NetworkBuilder {
       cellId: cid,
     };
     if (signalStrength !== undefined && Number.isFinite(signalStrength)) tower.signalStrength = signalStrength + 0;
-    this.cells.set(JSON.stringify(tower), tower);
+    this.cells.set(`${mcc}|${mnc}|${lac}|${cid}|${tower.signalStrength}`, tower);
   }
 
   /** Adds an access point when the MAC reads aa:bb:cc:dd:ee:ff (as sent, case kept). */
@@ -126,7 +131,7 @@ export class NetworkBuilder {
     const point: WifiAccessPoint = { macAddress };
     if (signalStrength !== undefined && Number.isFinite(signalStrength)) point.signalStrength = signalStrength + 0;
     if (channel !== undefined && Number.isInteger(channel)) point.channel = channel;
-    this.wifi.set(JSON.stringify(point), point);
+    this.wifi.set(`${macAddress}|${point.signalStrength}|${point.channel}`, point);
   }
 
   get empty(): boolean {

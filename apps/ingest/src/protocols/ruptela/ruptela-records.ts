@@ -151,127 +151,126 @@ function numberOf(value: Buffer, signed = false): number {
 }
 
 function decodeParameter(position: PositionDraft, id: number, value: Buffer): void {
-  const set = (key: string, v: number | string | boolean) => setAttribute(position, key, v);
-  const n = () => numberOf(value);
+  // no closures here: this runs for every I/O value of every record
   switch (id) {
     case 2:
     case 3:
     case 4:
     case 5:
-      set(`in${id - 1}`, n());
+      setAttribute(position, `in${id - 1}`, numberOf(value));
       break;
     case 13:
     case 173:
-      set('motion', n() > 0);
+      setAttribute(position, 'motion', numberOf(value) > 0);
       break;
     case 20:
-      set('adc3', n());
+      setAttribute(position, 'adc3', numberOf(value));
       break;
     case 21:
-      set('adc4', n());
+      setAttribute(position, 'adc4', numberOf(value));
       break;
     case 22:
-      set('adc1', n());
+      setAttribute(position, 'adc1', numberOf(value));
       break;
     case 23:
-      set('adc2', n());
+      setAttribute(position, 'adc2', numberOf(value));
       break;
     case 29:
-      set('power', n() / 1000);
+      setAttribute(position, 'power', numberOf(value) / 1000);
       break;
     case 30:
-      set('battery', n() / 1000);
+      setAttribute(position, 'battery', numberOf(value) / 1000);
       break;
     case 32:
-      set('deviceTemp', numberOf(value, true));
+      setAttribute(position, 'deviceTemp', numberOf(value, true));
       break;
     case 34:
-      set('driverUniqueId', value.toString('hex'));
+      setAttribute(position, 'driverUniqueId', value.toString('hex'));
       break;
     case 39:
-      set('engineLoad', n());
+      setAttribute(position, 'engineLoad', numberOf(value));
       break;
     case 65:
-      set('odometer', n());
+      setAttribute(position, 'odometer', numberOf(value));
       break;
     case 74:
-      set('temp3', numberOf(value, true) / 10);
+      setAttribute(position, 'temp3', numberOf(value, true) / 10);
       break;
     case 78:
     case 79:
     case 80:
-      set(`temp${id - 78}`, numberOf(value, true) / 10);
+      setAttribute(position, `temp${id - 78}`, numberOf(value, true) / 10);
       break;
     case 88:
-      if (n() > 0) addAlarm(position, 'jamming');
+      if (numberOf(value) > 0) addAlarm(position, 'jamming');
       break;
     case 94:
-      set('rpm', n() * 0.25);
+      setAttribute(position, 'rpm', numberOf(value) * 0.25);
       break;
     case 95:
-      set('obdSpeed', n());
+      setAttribute(position, 'obdSpeed', numberOf(value));
       break;
     case 98:
-      set('fuel', (n() * 100) / 255);
+      setAttribute(position, 'fuel', (numberOf(value) * 100) / 255);
       break;
     case 100:
-      set('fuelConsumption', n() / 20);
+      setAttribute(position, 'fuelConsumption', numberOf(value) / 20);
       break;
     case 134:
-      if (n() > 0) addAlarm(position, 'hardBraking');
+      if (numberOf(value) > 0) addAlarm(position, 'hardBraking');
       break;
     case 136:
-      if (n() > 0) addAlarm(position, 'hardAcceleration');
+      if (numberOf(value) > 0) addAlarm(position, 'hardAcceleration');
       break;
     case 150:
-      set('operator', n());
+      setAttribute(position, 'operator', numberOf(value));
       break;
     case 163:
-      set('odometer', n() * 5);
+      setAttribute(position, 'odometer', numberOf(value) * 5);
       break;
     case 164:
-      set('tripOdometer', n() * 5);
+      setAttribute(position, 'tripOdometer', numberOf(value) * 5);
       break;
     case 165:
-      set('obdSpeed', n() / 256);
+      setAttribute(position, 'obdSpeed', numberOf(value) / 256);
       break;
     case 166:
     case 197:
-      set('rpm', n() * 0.125);
+      setAttribute(position, 'rpm', numberOf(value) * 0.125);
       break;
     case 170:
-      set('charge', n() > 0);
+      setAttribute(position, 'charge', numberOf(value) > 0);
       break;
     case 205:
-      set('fuelLevel', n());
+      setAttribute(position, 'fuelLevel', numberOf(value));
       break;
     case 207:
-      set('fuelLevel', n() * 0.4);
+      setAttribute(position, 'fuelLevel', numberOf(value) * 0.4);
       break;
     case 208:
-      set('fuelUsed', n() * 0.5);
+      setAttribute(position, 'fuelUsed', numberOf(value) * 0.5);
       break;
     case 251:
     case 409:
-      set('ignition', n() > 0);
+      setAttribute(position, 'ignition', numberOf(value) > 0);
       break;
     case 410:
-      if (n() > 0) addAlarm(position, 'tow');
+      if (numberOf(value) > 0) addAlarm(position, 'tow');
       break;
     case 411:
-      if (n() > 0) addAlarm(position, 'accident');
+      if (numberOf(value) > 0) addAlarm(position, 'accident');
       break;
     case 415:
-      if (n() === 0) addAlarm(position, 'gpsAntennaCut');
+      if (numberOf(value) === 0) addAlarm(position, 'gpsAntennaCut');
       break;
     case 645:
-      if (n() !== 0xffffffff) set('obdOdometer', n() * 1000);
+      if (numberOf(value) !== 0xffffffff) setAttribute(position, 'obdOdometer', numberOf(value) * 1000);
       break;
     case 758:
-      if (n() === 1) addAlarm(position, 'tampering');
+      if (numberOf(value) === 1) addAlarm(position, 'tampering');
       break;
     default:
-      set(`io${id}`, n());
+      setAttribute(position, `io${id}`, numberOf(value));
       break;
   }
 }
