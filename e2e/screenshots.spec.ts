@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { openLogin, submitCredentials } from './support/auth';
 import { e2eAdmin } from './support/e2e-env';
+import { navigateInApp, requestTracker } from './support/navigate';
 
 /** The main pages of the user area, each kept as a screenshot (CI uploads test-results/screenshots). */
 const PAGES = [
@@ -28,11 +29,13 @@ test('screenshots of the main pages, signed in as the administrator', async ({ p
   await openLogin(page);
   await submitCredentials(page, e2eAdmin.email, e2eAdmin.password);
   await expect(page).toHaveURL(/\/home$/);
+  const requests = requestTracker(page);
   for (const path of PAGES) {
-    await page.goto(`/${path}`);
+    requests.moved();
+    await navigateInApp(page, `/${path}`);
     await expect(page).toHaveURL(new RegExp(`/${path}`)); // not sent away to /login or /auth/404
     await expect(page.locator('main')).toBeVisible();
-    await page.waitForTimeout(800); // lazy chunks, first queries
+    await requests.settled(); // lazy chunks, first queries
     await page.screenshot({ path: `${dir}/${path.replaceAll('/', '-')}.png`, fullPage: true });
   }
 });
@@ -44,10 +47,12 @@ test('the map and the device list on a phone-sized screen', async ({ page }) => 
   await openLogin(page);
   await submitCredentials(page, e2eAdmin.email, e2eAdmin.password);
   await expect(page).toHaveURL(/\/home$/);
+  const requests = requestTracker(page);
   for (const path of ['home', 'devices', 'settings/preferences']) {
-    await page.goto(`/${path}`);
+    requests.moved();
+    await navigateInApp(page, `/${path}`);
     await expect(page.locator('main')).toBeVisible();
-    await page.waitForTimeout(800);
+    await requests.settled();
     if (path === 'home') {
       // the map keeps a usable height under the device list
       expect((await page.getByTestId('live-map').boundingBox())?.height ?? 0).toBeGreaterThan(300);
