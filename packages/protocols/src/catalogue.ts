@@ -364,6 +364,13 @@ export const protocolCatalogue = {
     commands: [],
     textCommands: false,
   },
+  aplicom: {
+    name: 'aplicom',
+    defaultPort: 5049,
+    transports: ['tcp'],
+    commands: ['custom'],
+    textCommands: true,
+  },
 } as const satisfies Record<string, ProtocolCapabilities>;
 
 export type CataloguedProtocol = keyof typeof protocolCatalogue;

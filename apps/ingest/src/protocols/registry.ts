@@ -1,4 +1,5 @@
 import { protocolCatalogue } from '@waymark/protocols/catalogue';
+import { aplicomProtocol } from './aplicom/aplicom.protocol';
 import { calampProtocol } from './calamp/calamp.protocol';
 import { cellocatorProtocol } from './cellocator/cellocator.protocol';
 import { dmtProtocol } from './dmt/dmt.protocol';
@@ -89,6 +90,7 @@ const definitions: ProtocolDefinition[] = [
   dmtProtocol,
   cellocatorProtocol,
   egtsProtocol,
+  aplicomProtocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));
