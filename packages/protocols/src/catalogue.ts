@@ -208,6 +208,13 @@ export const protocolCatalogue = {
     commands: ['custom', 'requestPhoto'],
     textCommands: true,
   },
+  totem: {
+    name: 'totem',
+    defaultPort: 5007,
+    transports: ['tcp'],
+    commands: ['custom', 'engineStop', 'engineResume'],
+    textCommands: true,
+  },
   upro: {
     name: 'upro',
     defaultPort: 5095,

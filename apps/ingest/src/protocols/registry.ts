@@ -32,6 +32,7 @@ import { taipProtocol } from './taip/taip.protocol';
 import { teltonikaProtocol } from './teltonika/teltonika.protocol';
 import { tk103Protocol } from './tk103/tk103.protocol';
 import { tlt2hProtocol } from './tlt2h/tlt2h.protocol';
+import { totemProtocol } from './totem/totem.protocol';
 import { ulbotechProtocol } from './ulbotech/ulbotech.protocol';
 import { uproProtocol } from './upro/upro.protocol';
 import { watchProtocol } from './watch/watch.protocol';
@@ -70,6 +71,7 @@ const definitions: ProtocolDefinition[] = [
   t55Protocol,
   pt502Protocol,
   fifotrackProtocol,
+  totemProtocol,
   uproProtocol,
   huashengProtocol,
   meiligaoProtocol,
