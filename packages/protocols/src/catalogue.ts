@@ -215,6 +215,13 @@ export const protocolCatalogue = {
     commands: ['custom', 'engineStop', 'engineResume'],
     textCommands: true,
   },
+  t800x: {
+    name: 't800x',
+    defaultPort: 5094,
+    transports: ['tcp', 'udp'],
+    commands: ['custom'],
+    textCommands: false,
+  },
   upro: {
     name: 'upro',
     defaultPort: 5095,

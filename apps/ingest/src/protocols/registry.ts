@@ -28,6 +28,7 @@ import { ruptelaProtocol } from './ruptela/ruptela.protocol';
 import { startekProtocol } from './startek/startek.protocol';
 import { suntechProtocol } from './suntech/suntech.protocol';
 import { t55Protocol } from './t55/t55.protocol';
+import { t800xProtocol } from './t800x/t800x.protocol';
 import { taipProtocol } from './taip/taip.protocol';
 import { teltonikaProtocol } from './teltonika/teltonika.protocol';
 import { tk103Protocol } from './tk103/tk103.protocol';
@@ -72,6 +73,7 @@ const definitions: ProtocolDefinition[] = [
   pt502Protocol,
   fifotrackProtocol,
   totemProtocol,
+  t800xProtocol,
   uproProtocol,
   huashengProtocol,
   meiligaoProtocol,

@@ -31,6 +31,7 @@ const LARGEST_FRAME: Readonly<Record<string, number>> = {
   pt502: 64 * 1024 + 32,
   fifotrack: 8 * 1024,
   totem: 2048,
+  t800x: 0xffff,
   upro: 1024,
   huasheng: 4096,
   meiligao: 2048,
