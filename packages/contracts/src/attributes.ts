@@ -32,6 +32,8 @@ const fixQuality = {
   modem: number('modem / communication state bits as the device encodes them'),
   roaming: boolean('the SIM is roaming'),
   operator: numberOrText('mobile operator (MCC and MNC, or name)'),
+  networkTechnology: text('radio access technology the modem is on, as the device names it (e.g. CAT-NB1)'),
+  networkBand: text('radio band the modem is on, as the device names it (e.g. LTE BAND 4)'),
   mcc: number('mobile country code of the network the device reports'),
   mnc: number('mobile network code of the network the device reports'),
   iccid: text('SIM card ICCID'),
@@ -97,6 +99,8 @@ const vehicle = {
   rpm: number('engine speed, revolutions per minute'),
   rpmMax: number('highest engine speed since the last report, revolutions per minute'),
   rpmMin: number('lowest engine speed since the last report, revolutions per minute'),
+  airInput: number('engine air intake as the OBD adapter reports it'),
+  ac: boolean('the air-conditioning input is on'),
   throttle: numberOrText('throttle position, percent'),
   engineLoad: numberOrText('engine load, percent'),
   engineTemp: number('engine temperature, degrees Celsius'),
@@ -162,6 +166,7 @@ const vehicle = {
 /** Alarms, events and states. */
 const state = {
   alarm: text("raised alarms, comma separated (Traccar's alarm names: sos, overspeed, powerCut, …)"),
+  alarmCode: number('alarm or event code as the device sends it'),
   event: numberOrText('event code or name as the device reports it'),
   eventData: numberOrText('data that came with the event'),
   eventInfo: number('event information (the event code qualifier) as the device reports it'),
@@ -313,8 +318,8 @@ export const ATTRIBUTE_PATTERNS = [
     schema: scalar('histogram N: index, sizes, types, parameters, cells, total, axis limits'),
   },
   {
-    pattern: /^tag\d+(Id|Mac|Name|Temp|Humidity|Battery|Voltage|Rssi|Major|Minor|Samples|Data)$/,
-    schema: scalar('wireless sensor tag N: identifier, MAC, name, temperature, humidity, battery, signal…'),
+    pattern: /^tag\d+(Id|Mac|Name|Temp|Humidity|Battery|Voltage|Rssi|Major|Minor|Samples|Data|Door)$/,
+    schema: scalar('wireless sensor tag N: identifier, MAC, name, temperature, humidity, battery, signal, door…'),
   },
   {
     pattern: /^(tagId|tagRssi|tag1mRssi|tagBattery|description)\d+$/,

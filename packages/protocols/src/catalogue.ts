@@ -208,6 +208,20 @@ export const protocolCatalogue = {
     commands: ['custom', 'requestPhoto'],
     textCommands: true,
   },
+  totem: {
+    name: 'totem',
+    defaultPort: 5007,
+    transports: ['tcp'],
+    commands: ['custom', 'engineStop', 'engineResume'],
+    textCommands: true,
+  },
+  t800x: {
+    name: 't800x',
+    defaultPort: 5094,
+    transports: ['tcp', 'udp'],
+    commands: ['custom'],
+    textCommands: false,
+  },
   upro: {
     name: 'upro',
     defaultPort: 5095,

@@ -29,10 +29,12 @@ import { ruptelaProtocol } from './ruptela/ruptela.protocol';
 import { startekProtocol } from './startek/startek.protocol';
 import { suntechProtocol } from './suntech/suntech.protocol';
 import { t55Protocol } from './t55/t55.protocol';
+import { t800xProtocol } from './t800x/t800x.protocol';
 import { taipProtocol } from './taip/taip.protocol';
 import { teltonikaProtocol } from './teltonika/teltonika.protocol';
 import { tk103Protocol } from './tk103/tk103.protocol';
 import { tlt2hProtocol } from './tlt2h/tlt2h.protocol';
+import { totemProtocol } from './totem/totem.protocol';
 import { ulbotechProtocol } from './ulbotech/ulbotech.protocol';
 import { uproProtocol } from './upro/upro.protocol';
 import { watchProtocol } from './watch/watch.protocol';
@@ -71,6 +73,8 @@ const definitions: ProtocolDefinition[] = [
   t55Protocol,
   pt502Protocol,
   fifotrackProtocol,
+  totemProtocol,
+  t800xProtocol,
   uproProtocol,
   huashengProtocol,
   meiligaoProtocol,

@@ -30,6 +30,8 @@ const LARGEST_FRAME: Readonly<Record<string, number>> = {
   t55: 1024,
   pt502: 64 * 1024 + 32,
   fifotrack: 8 * 1024,
+  totem: 2048,
+  t800x: 0xffff,
   upro: 1024,
   huasheng: 4096,
   meiligao: 2048,

@@ -44,6 +44,7 @@ export const WAVE_2 = [
   'huasheng',
   'pt502',
   'fifotrack',
+  'totem',
   'upro',
   't55',
   'laipac',
