@@ -1,14 +1,11 @@
 import type { Permission } from '@waymark/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebSocket } from 'ws';
-import { buildAuthContext } from '../../plugins/app/auth-context';
-import { buildTenant, buildUser, signIn } from '../../testing/factories';
-import { storePosition } from '../../testing/history';
+import { buildTenant } from '../../testing/factories';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp } from '../../testing/test-app';
-import { updateRole } from '../roles/roles.service';
 import { SHARE_DISABLED } from './share.service';
-import { SHARE_CLOSE_CODE, SHARE_REFRESH_MS } from './share-socket';
+import { inHours, nextSeq, shareMember, until, watch } from './share.test-kit';
+import { SHARE_REFRESH_MS } from './share-socket';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,33 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let seq = 0;
-async function member(permissions: Permission[] = ['TRACK_DEVICES']) {
-  const tenant = await buildTenant(t.ctx.db);
-  const user = await buildUser(t.ctx.db, { tenantId: tenant.id, permissions });
-  const { authorization } = await signIn(t.app, user.email);
-  const device = await t.ctx.db.device.create({
-    data: { name: 'Shared van', uniqueId: `share-${tenant.id}-${++seq}`, tenantId: tenant.id },
-  });
-  const time = new Date('2026-06-01T08:00:00Z');
-  const position = await storePosition(t.ctx.db, {
-    data: {
-      deviceId: device.id,
-      tenantId: tenant.id,
-      deviceTime: time,
-      fixTime: time,
-      valid: true,
-      latitude: 48.1,
-      longitude: 11.5,
-    },
-  });
-  await t.ctx.db.device.update({
-    where: { id: device.id },
-    data: { positionId: position.id, positionTime: position.fixTime },
-  });
-  return { tenant, user, device, position, headers: { authorization, accept: 'application/json' } };
-}
-const inHours = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
+const member = (permissions?: Permission[]) => shareMember(t, permissions);
 
 describe('share links', () => {
   it('shares a device until expiry, publicly readable, revocable', async () => {
@@ -230,10 +201,10 @@ describe('POST /api/share/group', () => {
     });
     await t.ctx.db.device.update({ where: { id: m.device.id }, data: { groupId: group.id } });
     const inSub = await t.ctx.db.device.create({
-      data: { name: 'North van', uniqueId: `share-sub-${++seq}`, tenantId: m.tenant.id, groupId: sub.id },
+      data: { name: 'North van', uniqueId: `share-sub-${nextSeq()}`, tenantId: m.tenant.id, groupId: sub.id },
     });
     const outside = await t.ctx.db.device.create({
-      data: { name: 'Elsewhere', uniqueId: `share-out-${++seq}`, tenantId: m.tenant.id },
+      data: { name: 'Elsewhere', uniqueId: `share-out-${nextSeq()}`, tenantId: m.tenant.id },
     });
     return { ...m, group, sub, inSub, outside };
   }
@@ -257,7 +228,7 @@ describe('POST /api/share/group', () => {
     );
     // a device added to the group later is shared too; one moved to another tenant is not
     const later = await t.ctx.db.device.create({
-      data: { name: 'Later', uniqueId: `share-later-${++seq}`, tenantId: f.tenant.id, groupId: f.sub.id },
+      data: { name: 'Later', uniqueId: `share-later-${nextSeq()}`, tenantId: f.tenant.id, groupId: f.sub.id },
     });
     const buyer = await buildTenant(t.ctx.db);
     await t.ctx.db.device.update({ where: { id: f.inSub.id }, data: { tenantId: buyer.id } });
@@ -340,7 +311,7 @@ describe('POST /api/share/group', () => {
     // a device added to the group later streams once a report of it has made the viewer re-read the group (at
     // most once every SHARE_REFRESH_MS; the reports of f.outside above prompted one just now)
     const later = await t.ctx.db.device.create({
-      data: { name: 'Later', uniqueId: `share-later-${++seq}`, tenantId: f.tenant.id, groupId: f.group.id },
+      data: { name: 'Later', uniqueId: `share-later-${nextSeq()}`, tenantId: f.tenant.id, groupId: f.group.id },
     });
     const report = (id: number) =>
       t.ctx.live.publish([{ tenantId: f.tenant.id, deviceId: later.id, positions: [position(later.id, id)] }]);
@@ -353,147 +324,6 @@ describe('POST /api/share/group', () => {
     expect(JSON.stringify(frames)).not.toContain('910001');
     expect(JSON.stringify(frames)).not.toContain('910002');
     ws.terminate();
-  });
-});
-
-/** Collects a socket's frames and its close. */
-function watch(ws: WebSocket) {
-  const frames: Record<string, unknown>[] = [];
-  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-  ws.on('message', (data) => frames.push(JSON.parse(String(data))));
-  return { frames, closed };
-}
-const until = async (check: () => boolean, ms = 3000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
-
-describe('/api/socket?share=', () => {
-  it('streams that one device’s positions to an anonymous viewer and closes at expiry', async () => {
-    const m = await member();
-    const link = await t.ctx.db.shareLink.create({
-      data: {
-        id: crypto.randomUUID(),
-        deviceId: m.device.id,
-        tenantId: m.tenant.id,
-        createdById: m.user.id,
-        expiresAt: new Date(Date.now() + 1500),
-      },
-    });
-    const ws = await t.app.injectWS(`/api/socket?share=${link.id}`);
-    const { frames, closed } = watch(ws);
-    await until(() => frames.length >= 2);
-    expect(frames[0]).toMatchObject({ devices: [{ id: m.device.id }] });
-    expect(frames[1]).toMatchObject({ positions: [{ id: Number(m.position.id) }] });
-    const other = await member();
-    const position = (deviceId: number, id: number) => ({ ...(frames[1] as object), deviceId, id }) as never;
-    t.ctx.live.publish([
-      { tenantId: other.tenant.id, deviceId: other.device.id, positions: [position(other.device.id, 900001)] },
-      {
-        tenantId: m.tenant.id,
-        deviceId: m.device.id,
-        events: [
-          {
-            id: 1,
-            type: 'alarm',
-            eventTime: new Date().toISOString(),
-            deviceId: m.device.id,
-            positionId: 0,
-            geofenceId: 0,
-            maintenanceId: 0,
-            attributes: {},
-          },
-        ],
-      },
-      { tenantId: m.tenant.id, deviceId: m.device.id, positions: [position(m.device.id, 900002)] },
-    ]);
-    await until(() => frames.length >= 3);
-    expect(frames[2]).toEqual({ positions: [expect.objectContaining({ id: 900002, deviceId: m.device.id })] });
-    expect(await closed).toBe(SHARE_CLOSE_CODE);
-    expect(frames).toHaveLength(3);
-  });
-
-  it('ends the stream when the link is revoked, and refuses invalid links', async () => {
-    const m = await member();
-    const link = await t.ctx.db.shareLink.create({
-      data: {
-        id: crypto.randomUUID(),
-        deviceId: m.device.id,
-        tenantId: m.tenant.id,
-        createdById: m.user.id,
-        expiresAt: new Date(Date.now() + 60_000),
-      },
-    });
-    const ws = await t.app.injectWS(`/api/socket?share=${link.id}`);
-    const { frames, closed } = watch(ws);
-    await until(() => frames.length >= 2);
-    const revoked = await t.app.inject({ method: 'DELETE', url: `/api/share/${link.id}`, headers: m.headers });
-    expect(revoked.statusCode).toBe(204);
-    expect(await closed).toBe(SHARE_CLOSE_CODE);
-    await expect(t.app.injectWS(`/api/socket?share=${link.id}`)).rejects.toThrow();
-    await expect(t.app.injectWS('/api/socket?share=not-a-link')).rejects.toThrow();
-  });
-
-  it('ends the stream when the device moves to another tenant', async () => {
-    const m = await member();
-    const link = await t.ctx.db.shareLink.create({
-      data: {
-        id: crypto.randomUUID(),
-        deviceId: m.device.id,
-        tenantId: m.tenant.id,
-        createdById: m.user.id,
-        expiresAt: new Date(Date.now() + 60_000),
-      },
-    });
-    const ws = await t.app.injectWS(`/api/socket?share=${link.id}`);
-    const { frames, closed } = watch(ws);
-    await until(() => frames.length >= 2);
-    const buyer = await buildTenant(t.ctx.db);
-    await t.ctx.db.device.update({ where: { id: m.device.id }, data: { tenantId: buyer.id } });
-    const position = { ...(frames[1] as { positions: object[] }).positions[0], id: 900003 } as never;
-    t.ctx.live.publish([{ tenantId: buyer.id, deviceId: m.device.id, positions: [position] }]);
-    expect(await closed).toBe(SHARE_CLOSE_CODE);
-    expect(frames).toHaveLength(2);
-    await expect(t.app.injectWS(`/api/socket?share=${link.id}`)).rejects.toThrow();
-  });
-
-  it("ends the stream when its creator's access changes and they may no longer share", async () => {
-    const m = await member();
-    const link = await t.ctx.db.shareLink.create({
-      data: {
-        id: crypto.randomUUID(),
-        deviceId: m.device.id,
-        tenantId: m.tenant.id,
-        createdById: m.user.id,
-        expiresAt: new Date(Date.now() + 60_000),
-      },
-    });
-    const ws = await t.app.injectWS(`/api/socket?share=${link.id}`);
-    const { frames, closed } = watch(ws);
-    await until(() => frames.length >= 2);
-    const admin = await buildUser(t.ctx.db, { administrator: true });
-    const adminAuth = await buildAuthContext(t.ctx.db, admin, 'bearer');
-    const roleId = m.user.roleId as number;
-    // a change that keeps TRACK_DEVICES leaves the viewer connected
-    await updateRole(t.ctx, adminAuth, roleId, { name: 'Trackers', permissions: ['TRACK_DEVICES', 'VIEW_DEVICES'] });
-    await new Promise((r) => setTimeout(r, 150));
-    expect(ws.readyState).toBe(ws.OPEN);
-    await updateRole(t.ctx, adminAuth, roleId, { name: 'Trackers', permissions: ['VIEW_DEVICES'] });
-    expect(await closed).toBe(SHARE_CLOSE_CODE);
-  });
-
-  it('leaves signed-in sockets as they were', async () => {
-    const m = await member();
-    const token = m.headers.authorization.replace('Bearer ', '');
-    const ws = await t.app.injectWS(`/api/socket?token=${encodeURIComponent(token)}`);
-    const { frames } = watch(ws);
-    await until(() => frames.length >= 1);
-    expect(frames[0]).toEqual({ positions: [expect.objectContaining({ id: Number(m.position.id) })] });
-    ws.terminate();
-    await expect(t.app.injectWS('/api/socket')).rejects.toThrow();
   });
 });
 
