@@ -19,6 +19,7 @@ import { megastekProtocol } from './megastek/megastek.protocol';
 import { meiligaoProtocol } from './meiligao/meiligao.protocol';
 import { meitrackProtocol } from './meitrack/meitrack.protocol';
 import { minifinder2Protocol } from './minifinder2/minifinder2.protocol';
+import { navisProtocol } from './navis/navis.protocol';
 import { decodeOsmand } from './osmand/osmand.decoder';
 import { encodeOsmand } from './osmand/osmand.encoder';
 import { ownTracksProtocol } from './owntracks/owntracks.protocol';
@@ -89,6 +90,7 @@ const definitions: ProtocolDefinition[] = [
   dmtProtocol,
   cellocatorProtocol,
   egtsProtocol,
+  navisProtocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));

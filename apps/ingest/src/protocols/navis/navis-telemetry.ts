@@ -1,0 +1,81 @@
+import { strictIsoTime } from '../../codec/dates';
+import { newPosition, type PositionDraft, setAttribute, setLocation } from '../../codec/position-builder';
+import { knotsFromKph } from '../../codec/units';
+import { isArmed, setBits } from './navis-flex';
+
+/**
+ * NTCB telemetry records (`*>T` one record, `*>A` a count and records), in the fixed layouts of their format number:
+ * 37 (0x25, 86 bytes, coordinates as radians in floats) and 6 (111 bytes, coordinates in 1/10000 minute). Times are
+ * six bytes: hour, minute, second, day, month from 0, year from 2000.
+ */
+export const NTCB_RECORD_SIZES: Readonly<Record<number, number>> = { 6: 111, 37: 86 };
+
+function ntcbTime(frame: Buffer, at: number): string {
+  const [hour, minute, second, day, month, year] = frame.subarray(at, at + 6);
+  return strictIsoTime(2000 + (year as number), (month as number) + 1, day as number, hour, minute, second);
+}
+
+const RADIANS = 180 / Math.PI;
+
+/** One record at `at` (its format byte first); throws on a format it does not know or a cut record. */
+export function readNtcbRecord(frame: Buffer, at: number): [PositionDraft, number] {
+  const format = frame[at] as number;
+  const size = NTCB_RECORD_SIZES[format];
+  if (size === undefined) throw new Error(`navis NTCB record format ${format}`);
+  if (at + size > frame.length) throw new Error('navis NTCB record cut');
+  const r = frame.subarray(at, at + size);
+  const position = newPosition();
+  const a = position.attributes;
+  a.format = format;
+  a.index = r.readUInt32LE(1);
+  a.event = r.readUInt16LE(5);
+  ntcbTime(r, 7); // the event's own time: checked, the position carries the fix time
+  a.armed = isArmed(r[13] as number);
+  a.status = r[14] as number;
+  a.rssi = r[15] as number;
+  if (format === 37) {
+    setBits(position, 'output', 'out', (r[16] as number) & 0x03, 2);
+    a.sat = (r[16] as number) >> 2;
+    setBits(position, 'input', 'in', r[17] as number, 8);
+    a.power = r.readUInt16LE(18) / 1000;
+    a.battery = r.readUInt16LE(20) / 1000;
+    a.adc1 = r.readUInt16LE(22);
+    a.adc2 = r.readUInt16LE(24);
+    position.valid = ((r[34] as number) & 0x02) !== 0;
+    position.fixTime = ntcbTime(r, 35);
+    position.deviceTime = position.fixTime;
+    setLocation(position, r.readFloatLE(41) * RADIANS, r.readFloatLE(45) * RADIANS);
+    position.speed = knotsFromKph(r.readFloatLE(49));
+    position.course = r.readUInt16LE(53);
+    a.odometer = r.readFloatLE(55) * 1000;
+    a.distance = r.readFloatLE(59) * 1000;
+    for (let i = 0; i < 4; i++) a[`temp${i + 1}`] = r.readInt8(82 + i);
+  } else {
+    setBits(position, 'output', 'out', (r[16] as number) & 0x0f, 4);
+    setBits(position, 'input', 'in', r[17] as number, 8);
+    a.power = r.readUInt16LE(18) / 1000;
+    a.battery = r.readUInt16LE(20) / 1000;
+    a.adc1 = r.readUInt16LE(22);
+    a.adc2 = r.readUInt16LE(24);
+    a.adc3 = r.readUInt16LE(26);
+    for (let i = 0; i < 4; i++) a[`temp${i + 1}`] = r.readInt8(64 + i);
+    a.axleWeight = r.readInt32LE(68);
+    a.rpm = r.readUInt16LE(72);
+    position.valid = ((r[74] as number) & 0x02) !== 0;
+    a.sat = (r[74] as number) >> 2;
+    position.fixTime = ntcbTime(r, 75);
+    position.deviceTime = position.fixTime;
+    setLocation(position, r.readInt32LE(81) / 600000, r.readInt32LE(85) / 600000);
+    position.altitude = r.readInt32LE(89) / 10;
+    position.speed = knotsFromKph(r.readFloatLE(93));
+    position.course = r.readUInt16LE(97);
+    a.odometer = r.readFloatLE(99) * 1000;
+    a.distance = r.readFloatLE(103) * 1000;
+  }
+  if (!Number.isFinite(a.odometer as number) || !Number.isFinite(a.distance as number)) {
+    delete a.odometer;
+    delete a.distance;
+  }
+  setAttribute(position, 'format', format);
+  return [position, at + size];
+}
