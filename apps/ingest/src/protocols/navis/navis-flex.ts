@@ -1,4 +1,4 @@
-import { newPosition, type PositionDraft, setAttribute, setLocation, setTime } from '../../codec/position-builder';
+import { newPosition, type PositionDraft, setAttribute, setLocation } from '../../codec/position-builder';
 import { knotsFromKph } from '../../codec/units';
 
 /**
@@ -142,7 +142,7 @@ export function readFlexRecord(frame: Buffer, offset: number, fields: readonly n
         position.altitude = frame.readInt32LE(at) / 10;
         break;
       case 13:
-        position.speed = knotsFromKph(frame.readFloatLE(at));
+        position.speed = speedOf(frame.readFloatLE(at));
         break;
       case 14:
         position.course = frame.readUInt16LE(at);
@@ -186,16 +186,48 @@ export function readFlexRecord(frame: Buffer, offset: number, fields: readonly n
     }
     at += size;
   }
-  const time = fixTime ?? eventTime;
-  if (latitude !== null && longitude !== null && time !== null) {
-    setTime(position, time * 1000);
-    setLocation(position, latitude, longitude);
-  } else {
-    position.outdated = true;
-    position.valid = false;
-    if (eventTime !== null) position.deviceTime = new Date(eventTime * 1000).toISOString();
-  }
+  const toIso = (value: number | null) => (value === null ? null : new Date(value * 1000).toISOString());
+  placeFix(position, toIso(fixTime ?? eventTime), toIso(eventTime), latitude, longitude);
   return [position, at];
+}
+
+/**
+ * Gives the position its location at `time` (device and fix time); without coordinates or a time, or with
+ * coordinates out of range, it has no location of its own and keeps `deviceTime` (outdated, not valid).
+ */
+export function placeFix(
+  position: PositionDraft,
+  time: string | null,
+  deviceTime: string | null,
+  latitude: number | null,
+  longitude: number | null,
+): void {
+  if (
+    time !== null &&
+    latitude !== null &&
+    longitude !== null &&
+    Number.isFinite(latitude) &&
+    Number.isFinite(longitude) &&
+    Math.abs(latitude) <= 90 &&
+    Math.abs(longitude) <= 180
+  ) {
+    position.deviceTime = time;
+    position.fixTime = time;
+    setLocation(position, latitude, longitude);
+    return;
+  }
+  position.outdated = true;
+  position.valid = false;
+  position.fixTime = null;
+  position.altitude = 0;
+  position.speed = 0;
+  position.course = 0;
+  position.deviceTime = deviceTime;
+}
+
+/** A speed in km/h as a float, in knots (0 when the float is no number or negative). */
+export function speedOf(kph: number): number {
+  return Number.isFinite(kph) && kph > 0 ? knotsFromKph(kph) : 0;
 }
 
 /** Working mode (status bits 3-4) is guard or extra guard. */

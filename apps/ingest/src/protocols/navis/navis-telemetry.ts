@@ -1,7 +1,6 @@
 import { strictIsoTime } from '../../codec/dates';
-import { newPosition, type PositionDraft, setAttribute, setLocation } from '../../codec/position-builder';
-import { knotsFromKph } from '../../codec/units';
-import { isArmed, setBits } from './navis-flex';
+import { newPosition, type PositionDraft, setAttribute } from '../../codec/position-builder';
+import { isArmed, placeFix, setBits, speedOf } from './navis-flex';
 
 /**
  * NTCB telemetry records (`*>T` one record, `*>A` a count and records), in the fixed layouts of their format number:
@@ -10,9 +9,14 @@ import { isArmed, setBits } from './navis-flex';
  */
 export const NTCB_RECORD_SIZES: Readonly<Record<number, number>> = { 6: 111, 37: 86 };
 
-function ntcbTime(frame: Buffer, at: number): string {
+/** The time at `at`, or null when its fields name no real second (a record without a time of its own). */
+function ntcbTime(frame: Buffer, at: number): string | null {
   const [hour, minute, second, day, month, year] = frame.subarray(at, at + 6);
-  return strictIsoTime(2000 + (year as number), (month as number) + 1, day as number, hour, minute, second);
+  try {
+    return strictIsoTime(2000 + (year as number), (month as number) + 1, day as number, hour, minute, second);
+  } catch {
+    return null;
+  }
 }
 
 const RADIANS = 180 / Math.PI;
@@ -29,7 +33,7 @@ export function readNtcbRecord(frame: Buffer, at: number): [PositionDraft, numbe
   a.format = format;
   a.index = r.readUInt32LE(1);
   a.event = r.readUInt16LE(5);
-  ntcbTime(r, 7); // the event's own time: checked, the position carries the fix time
+  const eventTime = ntcbTime(r, 7);
   a.armed = isArmed(r[13] as number);
   a.status = r[14] as number;
   a.rssi = r[15] as number;
@@ -42,10 +46,8 @@ export function readNtcbRecord(frame: Buffer, at: number): [PositionDraft, numbe
     a.adc1 = r.readUInt16LE(22);
     a.adc2 = r.readUInt16LE(24);
     position.valid = ((r[34] as number) & 0x02) !== 0;
-    position.fixTime = ntcbTime(r, 35);
-    position.deviceTime = position.fixTime;
-    setLocation(position, r.readFloatLE(41) * RADIANS, r.readFloatLE(45) * RADIANS);
-    position.speed = knotsFromKph(r.readFloatLE(49));
+    place(position, ntcbTime(r, 35), eventTime, r.readFloatLE(41) * RADIANS, r.readFloatLE(45) * RADIANS);
+    position.speed = speedOf(r.readFloatLE(49));
     position.course = r.readUInt16LE(53);
     a.odometer = r.readFloatLE(55) * 1000;
     a.distance = r.readFloatLE(59) * 1000;
@@ -63,11 +65,9 @@ export function readNtcbRecord(frame: Buffer, at: number): [PositionDraft, numbe
     a.rpm = r.readUInt16LE(72);
     position.valid = ((r[74] as number) & 0x02) !== 0;
     a.sat = (r[74] as number) >> 2;
-    position.fixTime = ntcbTime(r, 75);
-    position.deviceTime = position.fixTime;
-    setLocation(position, r.readInt32LE(81) / 600000, r.readInt32LE(85) / 600000);
+    place(position, ntcbTime(r, 75), eventTime, r.readInt32LE(81) / 600000, r.readInt32LE(85) / 600000);
     position.altitude = r.readInt32LE(89) / 10;
-    position.speed = knotsFromKph(r.readFloatLE(93));
+    position.speed = speedOf(r.readFloatLE(93));
     position.course = r.readUInt16LE(97);
     a.odometer = r.readFloatLE(99) * 1000;
     a.distance = r.readFloatLE(103) * 1000;
@@ -78,4 +78,9 @@ export function readNtcbRecord(frame: Buffer, at: number): [PositionDraft, numbe
   }
   setAttribute(position, 'format', format);
   return [position, at + size];
+}
+
+/** The fix at its time (device time too, as Traccar gives it), or the event time alone when the fix has none. */
+function place(position: PositionDraft, fixTime: string | null, eventTime: string | null, lat: number, lon: number) {
+  placeFix(position, fixTime ?? eventTime, eventTime, lat, lon);
 }

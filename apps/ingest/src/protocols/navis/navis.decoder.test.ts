@@ -136,6 +136,19 @@ describe('navis decoder: NTCB', () => {
     expect(result.ack).toEqual(ntcbPacket(0, 1, Buffer.concat([ascii('*<A'), Buffer.of(2)])));
   });
 
+  it('places a record without a fix time at its event time, and one with impossible coordinates nowhere', () => {
+    const single = frameOf(loadVectors('navis').find((v) => v.index === 6) as never);
+    const record = Buffer.from(single.subarray(19));
+    record.fill(0, 75, 81); // no fix time
+    const [p] = decodeNavis(ntcb(Buffer.concat([ascii('*>T'), record])), session()).messages;
+    expect(p).toMatchObject({ fixTime: '2019-01-16T22:22:36.000Z', outdated: false });
+    record.writeInt32LE(100 * 600000, 81); // latitude 100°
+    const result = decodeNavis(ntcb(Buffer.concat([ascii('*>T'), record])), session());
+    expect(result.messages[0]).toMatchObject({ outdated: true, valid: false, fixTime: null });
+    expect(result.messages[0]?.deviceTime).toBe('2019-01-16T22:22:36.000Z');
+    expect(result.ack).toBeDefined();
+  });
+
   it('answers *>T with *<T and the record index', () => {
     const frame = frameOf(loadVectors('navis').find((v) => v.index === 6) as never);
     const result = decodeNavis(frame, session());
