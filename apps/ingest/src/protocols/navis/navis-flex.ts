@@ -80,6 +80,13 @@ export function flexRecordSize(fields: readonly number[]): number | null {
   return size;
 }
 
+/** The least a record of these fields can take: the known sizes and at least a byte for each unknown one. */
+export function flexMinimumSize(fields: readonly number[]): number {
+  let size = 0;
+  for (const field of fields) size += FLEX_FIELD_SIZES[field] ?? 1;
+  return size;
+}
+
 /** Reads a `*>FLEX` payload (after the 6 letters): the layout, or throws when it is cut or not FLEX. */
 export function parseFlexNegotiation(payload: Buffer): FlexLayout & { bits: number } {
   if (payload.length < 10) throw new Error('navis FLEX negotiation too short');
@@ -94,8 +101,16 @@ export function parseFlexNegotiation(payload: Buffer): FlexLayout & { bits: numb
 
 const seconds = (value: number) => value * 1000;
 
-/** Decodes one record of `fields` at `offset`; returns the position and the offset after it. */
-export function readFlexRecord(frame: Buffer, offset: number, fields: readonly number[]): [PositionDraft, number] {
+/**
+ * Decodes one record of `fields` at `offset`; returns the position and the offset after it. With `partial`, a
+ * field of unknown size ends the reading (the fields before it are decoded, the caller knows the record's size).
+ */
+export function readFlexRecord(
+  frame: Buffer,
+  offset: number,
+  fields: readonly number[],
+  partial = false,
+): [PositionDraft, number] {
   const position = newPosition();
   let at = offset;
   let eventTime: number | null = null;
@@ -104,7 +119,10 @@ export function readFlexRecord(frame: Buffer, offset: number, fields: readonly n
   let longitude: number | null = null;
   for (const field of fields) {
     const size = FLEX_FIELD_SIZES[field];
-    if (size === undefined) throw new Error(`navis FLEX field ${field} of unknown size`);
+    if (size === undefined) {
+      if (partial) break;
+      throw new Error(`navis FLEX field ${field} of unknown size`);
+    }
     if (at + size > frame.length) throw new Error('navis FLEX record cut');
     switch (field) {
       case 1:

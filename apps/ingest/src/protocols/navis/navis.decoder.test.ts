@@ -283,6 +283,61 @@ describe('navis decoder: FLEX', () => {
   });
 });
 
+describe('navis: FLEX fields of unknown size', () => {
+  // Traccar's FLEX 3.0 connection (its frame test, disabled there): the negotiation names fields whose sizes the
+  // field list here does not give (58-62, 66-68, 77, 106, …, 206), then a ~A of 4 records follows
+  const cases = loadFrameCases('navis');
+  const negotiation30 = cases.find((c) => c.index === 5)?.input as Buffer;
+  const array = cases.find((c) => c.index === 6)?.input as Buffer;
+
+  it('learns the record size from a ~A of several records (CRC-8 and consecutive record numbers) and cuts it', () => {
+    const framer = navisFramer();
+    const frames: Buffer[] = [];
+    for (let i = 0; i < array.length + negotiation30.length; i += 50) {
+      frames.push(...framer.push(Buffer.concat([negotiation30, array]).subarray(i, i + 50)));
+    }
+    expect(frames).toEqual([negotiation30, array]);
+    // the size once learnt cuts the next messages at once, ~T and ~C too
+    const t = flex('T', `${u32(9)}${array.subarray(3, 3 + 171).toString('hex')}`);
+    expect(framer.push(t)).toEqual([t]);
+  });
+
+  it('decodes the fields before the first one of unknown size, and acknowledges the array', () => {
+    const state = decodeNavis(negotiation30, session()).state as NavisState;
+    const result = decodeNavis(array, session(state));
+    expect(result.ack).toEqual(flex('A', '04'));
+    expect(result.messages.map((p) => p.attributes.index)).toEqual([0x62102, 0x62103, 0x62104, 0x62105]);
+    expect(result.messages[0]).toMatchObject({
+      fixTime: '2021-09-01T16:48:04.000Z',
+      valid: true,
+      altitude: 149,
+      course: 296,
+      attributes: { sat: 11, power: 14.186, battery: 4.102, temp1: -128, obdOdometer: 0 },
+    });
+    expect(result.messages[0]?.attributes).not.toHaveProperty('satVisible'); // field 70 comes after field 58
+  });
+
+  it('keeps its work and buffer bounded on a stream of array heads that never hold', () => {
+    const framer = navisFramer();
+    framer.push(negotiation30);
+    const junk = Buffer.alloc(4096);
+    for (let i = 0; i < junk.length; i += 8) junk.write('~A\u0002\u0001\u0000\u0000\u0000x', i, 'latin1');
+    const started = performance.now();
+    for (let i = 0; i < 100; i++) {
+      framer.push(junk);
+      expect(framer.buffered).toBeLessThanOrEqual(NAVIS_MAX_FRAME + junk.length);
+    }
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it('passes over a single-record ~A before the size is known', () => {
+    const framer = navisFramer();
+    framer.push(negotiation30);
+    const single = flex('A', `01${array.subarray(3, 3 + 171).toString('hex')}`);
+    expect(framer.push(single).filter((f) => !f.equals(Buffer.of(0x7f)))).toEqual([]);
+  });
+});
+
 describe('navis decoder: bad input', () => {
   const good = hex(WIKI_S);
   it('refuses bad checksums, lengths and identifiers', () => {
@@ -321,8 +376,8 @@ describe('navis decoder: bad input', () => {
     expect(() => decodeNavis(flex('C', `${u32(3)}0100`), session(state))).toThrow('length');
     expect(() => decodeNavis(flex('A', `00`), session(state))).toThrow('length');
     expect(() => decodeNavis(flex('Q', `00`), session(state))).toThrow('type Q');
-    const unknown = decodeNavis(negotiation([1, 200]), session()).state as NavisState;
-    expect(() => decodeNavis(frame, session(unknown))).toThrow('unknown size');
+    const unknown = decodeNavis(negotiation([1, 3, 200]), session()).state as NavisState;
+    expect(() => decodeNavis(flex('C', `${u32(3)}${u32(1e9)}`), session(unknown))).toThrow('length');
     expect(() => decodeNavis(Buffer.from([0x7e, 0x58]), session())).toThrow('cut');
   });
 });

@@ -1,6 +1,6 @@
 import { newPosition } from '../../codec/position-builder';
 import type { DecodedPosition, DecodeResult, SessionView } from '../protocol.types';
-import { type FlexLayout, flexRecordSize, parseFlexNegotiation, readFlexRecord } from './navis-flex';
+import { type FlexLayout, flexMinimumSize, flexRecordSize, parseFlexNegotiation, readFlexRecord } from './navis-flex';
 import { crc8, flexPacket, isNtcb, NTCB_HEADER, ntcbPacket, xorSum } from './navis-ntcb';
 import { readNtcbRecord } from './navis-telemetry';
 
@@ -90,42 +90,35 @@ function decodeFlex(frame: Buffer, session: SessionView): DecodeResult {
   if (frame.length < 3) throw new Error('navis FLEX message cut');
   if (crc8(frame, 0, frame.length - 1) !== frame[frame.length - 1]) throw new Error('navis FLEX checksum');
   const type = String.fromCharCode(frame[1] as number);
-  const end = frame.length - 1;
   if (type === 'E' || type === 'X') {
     if (frame.length < 4) throw new Error('navis FLEX message cut');
     const body = type === 'E' ? frame.subarray(2, 3) : frame.subarray(2, 6);
     if (body.length !== (type === 'E' ? 1 : 4)) throw new Error('navis FLEX message cut');
     return { messages: [], ack: flexPacket(type, Buffer.from(body)) };
   }
+  if (type !== 'A' && type !== 'T' && type !== 'C') throw new Error(`navis FLEX message type ${type}`);
   const layout = (session.state as NavisState).flex;
   if (!layout) throw new Error('navis FLEX message before the negotiation');
-  const size = flexRecordSize(layout.fields);
-  if (size === null || size === 0) throw new Error('navis FLEX record of unknown size');
-  const messages: DecodedPosition[] = [];
-  let at: number;
-  let ack: Buffer;
-  if (type === 'A') {
-    const count = frame[2] as number;
-    if (count === 0 || frame.length !== 4 + count * size) throw new Error('navis FLEX array length');
-    at = 3;
-    for (let i = 0; i < count; i++) {
-      const [position, next] = readFlexRecord(frame.subarray(0, end), at, layout.fields);
-      messages.push(position);
-      at = next;
-    }
-    ack = flexPacket('A', Buffer.of(count));
-  } else if (type === 'T') {
-    if (frame.length !== 7 + size) throw new Error('navis FLEX message length');
-    const [position] = readFlexRecord(frame.subarray(0, end), 6, layout.fields);
-    messages.push(position);
-    ack = flexPacket('T', Buffer.from(frame.subarray(2, 6)));
-  } else if (type === 'C') {
-    if (frame.length !== 3 + size) throw new Error('navis FLEX message length');
-    const [position] = readFlexRecord(frame.subarray(0, end), 2, layout.fields);
-    messages.push(position);
-    ack = flexPacket('C');
-  } else {
-    throw new Error(`navis FLEX message type ${type}`);
+  // the record size: from the field sizes, or (fields of unknown size) from the message's own length, the fields
+  // before the first unknown one being read
+  const known = flexRecordSize(layout.fields);
+  const partial = known === null;
+  const body = type === 'A' ? frame.length - 4 : type === 'T' ? frame.length - 7 : frame.length - 3;
+  const count = type === 'A' ? (frame[2] as number) : 1;
+  if (count === 0 || body <= 0 || body % count !== 0) throw new Error('navis FLEX message length');
+  const size = body / count;
+  if (known !== null ? size !== known : size < flexMinimumSize(layout.fields)) {
+    throw new Error('navis FLEX message length');
   }
+  const start = type === 'A' ? 3 : type === 'T' ? 6 : 2;
+  const messages: DecodedPosition[] = [];
+  for (let i = 0; i < count; i++) {
+    const at = start + i * size;
+    messages.push(readFlexRecord(frame.subarray(0, at + size), at, layout.fields, partial)[0]);
+  }
+  let ack: Buffer;
+  if (type === 'A') ack = flexPacket('A', Buffer.of(count));
+  else if (type === 'T') ack = flexPacket('T', Buffer.from(frame.subarray(2, 6)));
+  else ack = flexPacket('C');
   return { messages, ack };
 }

@@ -1,6 +1,6 @@
 import { type Cut, scanningFramer } from '../../codec/scanning.framer';
 import type { Framer } from '../protocol.types';
-import { flexRecordSize, parseFlexNegotiation } from './navis-flex';
+import { flexMinimumSize, flexRecordSize, parseFlexNegotiation } from './navis-flex';
 import { crc8, isNtcb, NTCB_HEADER, xorSum } from './navis-ntcb';
 
 /** Largest message: an NTCB header and a 16-bit payload length (FLEX `~` messages are held to the same bound). */
@@ -11,11 +11,14 @@ export const NAVIS_MAX_FRAME = NTCB_HEADER + 0xffff;
  * 0x7F keep-alive byte, and FLEX `~` messages. `~A` (count, records), `~T` (index, record) and `~C` (record) are
  * cut by the record size the device negotiated with `*>FLEX` earlier on the same connection, which this framer
  * reads as it passes; `~E` (count, then index, length and data each) and `~X` (index, length, data) by their own
- * lengths. A `~` message must end in its CRC-8; before a negotiation, or with fields of unknown size, `~A`/`~T`/`~C`
- * cannot be cut and are skipped.
+ * lengths. A `~` message must end in its CRC-8. When the negotiated fields include some of unknown size, the record
+ * size is learnt from the first `~A` array of two records or more (learnRecordSize); before a negotiation, or
+ * before that size is known, `~A`/`~T`/`~C` cannot be cut and are skipped.
  */
 export function navisFramer(): Framer {
   let recordSize: number | null = null;
+  // with fields of unknown size: the least a record can take, until a ~A array shows the real size
+  let minimumSize: number | null = null;
   const cut = (buffer: Buffer, at: number, budget: { spend(bytes: number): boolean }): Cut => {
     const first = buffer[at];
     if (first === 0x7f) return { frame: 1 };
@@ -29,15 +32,24 @@ export function navisFramer(): Framer {
       const payload = buffer.subarray(at + NTCB_HEADER, at + length);
       if (payload.subarray(0, 6).toString('latin1') === '*>FLEX') {
         try {
-          recordSize = flexRecordSize(parseFlexNegotiation(payload).fields);
+          const { fields } = parseFlexNegotiation(payload);
+          recordSize = flexRecordSize(fields);
+          // learnt only when each record starts with its number (field 1)
+          minimumSize = recordSize === null && fields[0] === 1 ? Math.max(4, flexMinimumSize(fields)) : null;
         } catch {
           recordSize = null;
+          minimumSize = null;
         }
       }
       return { frame: length };
     }
     if (first !== 0x7e) return { skip: true };
     if (buffer.length - at < 2) return { wait: true };
+    if (recordSize === null && minimumSize !== null && buffer[at + 1] === 0x41) {
+      const learnt = learnRecordSize(buffer, at, minimumSize, budget);
+      if ('frame' in learnt) recordSize = (learnt.frame - 4) / (buffer[at + 2] as number);
+      return learnt;
+    }
     const length = flexLength(buffer, at, recordSize);
     if (length === null) return { skip: true };
     if (length === 'wait') return { wait: true };
@@ -47,6 +59,49 @@ export function navisFramer(): Framer {
     return crc8(buffer, at, at + length - 1) === buffer[at + length - 1] ? { frame: length } : { skip: true };
   };
   return scanningFramer(cut)();
+}
+
+/**
+ * The size of records whose fields are not all of known size, learnt from a `~A` array of two records or more: the
+ * one size at which the CRC-8 holds and the record numbers (field 1, first in every record) follow one another. A
+ * single record gives no such proof; it is passed over (unacknowledged, the device sends it again, with others).
+ */
+function learnRecordSize(
+  buffer: Buffer,
+  at: number,
+  minimumSize: number,
+  budget: { spend(bytes: number): boolean },
+): Cut {
+  const available = buffer.length - at;
+  if (available < 7) return { wait: true };
+  const count = buffer[at + 2] as number;
+  if (count < 2) return { skip: true };
+  const maximumSize = Math.floor((NAVIS_MAX_FRAME - 4) / count);
+  const whole = available - 4 >= count * maximumSize;
+  if (!budget.spend(Math.min(available, NAVIS_MAX_FRAME))) return whole ? { skip: true } : { wait: true };
+  const first = buffer.readUInt32LE(at + 3);
+  let crc = 0xff;
+  for (let p = at; p < buffer.length; p++) {
+    const body = p - at - 3;
+    if (body > 0 && body % count === 0) {
+      const size = body / count;
+      if (size > maximumSize) return { skip: true };
+      if (size >= minimumSize && crc === buffer[p] && numbered(buffer, at + 3, size, count, first)) {
+        return { frame: p - at + 1 };
+      }
+    }
+    crc ^= buffer[p] as number;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 0x80 ? ((crc << 1) ^ 0x31) & 0xff : (crc << 1) & 0xff;
+  }
+  return whole ? { skip: true } : { wait: true };
+}
+
+/** The records of `size` from `start` carry the record numbers first, first + 1, … */
+function numbered(buffer: Buffer, start: number, size: number, count: number, first: number): boolean {
+  for (let k = 1; k < count; k++) {
+    if (buffer.readUInt32LE(start + k * size) !== (first + k) >>> 0) return false;
+  }
+  return true;
 }
 
 function isNtcbPrefix(buffer: Buffer, at: number): boolean {
