@@ -178,6 +178,7 @@ const state = {
   logisticsLock: number('logistics lock state as the device reports it'),
   otherStatus: number('further status bits as the device encodes them'),
   type: numberOrText('message or report type as the device reports it'),
+  format: number('record format number as the device reports it'),
   reason: number('report reason code'),
   priority: number('record priority'),
   index: number('message index or serial number'),

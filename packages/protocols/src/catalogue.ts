@@ -385,6 +385,13 @@ export const protocolCatalogue = {
     commands: ['custom'],
     textCommands: true,
   },
+  navis: {
+    name: 'navis',
+    defaultPort: 5019,
+    transports: ['tcp'],
+    commands: ['custom'],
+    textCommands: false,
+  },
 } as const satisfies Record<string, ProtocolCapabilities>;
 
 export type CataloguedProtocol = keyof typeof protocolCatalogue;

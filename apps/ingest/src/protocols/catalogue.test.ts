@@ -25,7 +25,7 @@ const UNIQUE_IDS: Readonly<Record<string, string>> = { cellocator: '549765' };
 
 /**
  * A session after the device's login: jt808 addresses its commands with the phone field the terminal sent, galileo
- * with the device number of its head packet.
+ * with the device number of its head packet, navis with the NTCB ids of the device's messages.
  */
 function sessionOf(protocol: string, transport: SessionView['transport']): SessionView {
   return {
@@ -33,7 +33,7 @@ function sessionOf(protocol: string, transport: SessionView['transport']): Sessi
     transport,
     remoteAddress: '192.0.2.1:40000',
     uniqueId: '123456789012345',
-    state: { phone: '012345678901', version: null, deviceId: 50 },
+    state: { phone: '012345678901', version: null, deviceId: 50, device: 0, server: 1 },
     receivedAt: new Date('2026-01-01T00:00:00Z'),
   };
 }

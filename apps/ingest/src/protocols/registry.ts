@@ -20,6 +20,7 @@ import { megastekProtocol } from './megastek/megastek.protocol';
 import { meiligaoProtocol } from './meiligao/meiligao.protocol';
 import { meitrackProtocol } from './meitrack/meitrack.protocol';
 import { minifinder2Protocol } from './minifinder2/minifinder2.protocol';
+import { navisProtocol } from './navis/navis.protocol';
 import { decodeOsmand } from './osmand/osmand.decoder';
 import { encodeOsmand } from './osmand/osmand.encoder';
 import { ownTracksProtocol } from './owntracks/owntracks.protocol';
@@ -95,6 +96,7 @@ const definitions: ProtocolDefinition[] = [
   cellocatorProtocol,
   egtsProtocol,
   aplicomProtocol,
+  navisProtocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));

@@ -45,6 +45,7 @@ const LARGEST_FRAME: Readonly<Record<string, number>> = {
   eelink: 5 + 0xffff,
   minifinder2: 8 + 0xffff,
   startek: 8192,
+  navis: 16 + 0xffff,
   dmt: 2048,
   cellocator: 65_535 + 16,
   egts: 16 + 65_535 + 2,
