@@ -1,4 +1,5 @@
 import { protocolCatalogue } from '@waymark/protocols/catalogue';
+import { atrackProtocol } from './atrack/atrack.protocol';
 import { calampProtocol } from './calamp/calamp.protocol';
 import { cellocatorProtocol } from './cellocator/cellocator.protocol';
 import { dmtProtocol } from './dmt/dmt.protocol';
@@ -83,6 +84,7 @@ const definitions: ProtocolDefinition[] = [
   gosafeProtocol,
   xirgoProtocol,
   eelinkProtocol,
+  atrackProtocol,
   minifinder2Protocol,
   calampProtocol,
   startekProtocol,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ATRACK_MAX_FRAME } from '../protocols/atrack/atrack.framer';
 import type { FramerFactory } from '../protocols/protocol.types';
 import { protocolRegistry } from '../protocols/registry';
 import { seededRandom } from './mutations';
@@ -46,6 +47,7 @@ const LARGEST_FRAME: Readonly<Record<string, number>> = {
   dmt: 2048,
   cellocator: 65_535 + 16,
   egts: 16 + 65_535 + 2,
+  atrack: ATRACK_MAX_FRAME,
 };
 
 const SEED = Number(process.env.FRAMER_SEED ?? 0x5eed11);
