@@ -316,6 +316,13 @@ export const protocolCatalogue = {
     commands: ['custom', 'outputControl'],
     textCommands: true,
   },
+  atrack: {
+    name: 'atrack',
+    defaultPort: 5044,
+    transports: ['tcp', 'udp'],
+    commands: ['custom'],
+    textCommands: true,
+  },
   eelink: {
     name: 'eelink',
     defaultPort: 5064,

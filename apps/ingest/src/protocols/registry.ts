@@ -1,5 +1,6 @@
 import { protocolCatalogue } from '@waymark/protocols/catalogue';
 import { aplicomProtocol } from './aplicom/aplicom.protocol';
+import { atrackProtocol } from './atrack/atrack.protocol';
 import { calampProtocol } from './calamp/calamp.protocol';
 import { cellocatorProtocol } from './cellocator/cellocator.protocol';
 import { dmtProtocol } from './dmt/dmt.protocol';
@@ -89,6 +90,7 @@ const definitions: ProtocolDefinition[] = [
   gosafeProtocol,
   xirgoProtocol,
   eelinkProtocol,
+  atrackProtocol,
   minifinder2Protocol,
   calampProtocol,
   startekProtocol,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ATRACK_MAX_FRAME } from '../protocols/atrack/atrack.framer';
 import type { FramerFactory } from '../protocols/protocol.types';
 import { protocolRegistry } from '../protocols/registry';
 import { seededRandom } from './mutations';
@@ -50,6 +51,7 @@ const LARGEST_FRAME: Readonly<Record<string, number>> = {
   cellocator: 65_535 + 16,
   egts: 16 + 65_535 + 2,
   aplicom: 2 + 7 + 2 + 3 + 0xffff,
+  atrack: ATRACK_MAX_FRAME,
 };
 
 const SEED = Number(process.env.FRAMER_SEED ?? 0x5eed11);
