@@ -103,6 +103,8 @@ const vehicle = {
   intakeTemp: number('intake air temperature, degrees Celsius'),
   intakeFlow: number('intake air flow, grams per second'),
   airPressure: number('air pressure, hPa'),
+  mapIntake: number('intake manifold absolute pressure (OBD PID 0x0B), kPa'),
+  milDistance: number('distance travelled with the malfunction indicator lamp on (OBD PID 0x21), km'),
   vin: text('vehicle identification number'),
   dtcs: text('diagnostic trouble codes, space separated'),
   dtcsCodes: text('diagnostic trouble codes as the device encodes them'),

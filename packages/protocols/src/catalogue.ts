@@ -322,6 +322,13 @@ export const protocolCatalogue = {
     ],
     textCommands: false,
   },
+  castel: {
+    name: 'castel',
+    defaultPort: 5086,
+    transports: ['tcp', 'udp'],
+    commands: ['custom', 'engineStop', 'engineResume'],
+    textCommands: false,
+  },
   minifinder2: {
     name: 'minifinder2',
     defaultPort: 5187,

@@ -1,5 +1,6 @@
 import { protocolCatalogue } from '@waymark/protocols/catalogue';
 import { calampProtocol } from './calamp/calamp.protocol';
+import { castelProtocol } from './castel/castel.protocol';
 import { cellocatorProtocol } from './cellocator/cellocator.protocol';
 import { dmtProtocol } from './dmt/dmt.protocol';
 import { eelinkProtocol } from './eelink/eelink.protocol';
@@ -89,6 +90,7 @@ const definitions: ProtocolDefinition[] = [
   dmtProtocol,
   cellocatorProtocol,
   egtsProtocol,
+  castelProtocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));

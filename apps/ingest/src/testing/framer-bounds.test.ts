@@ -46,6 +46,7 @@ const LARGEST_FRAME: Readonly<Record<string, number>> = {
   dmt: 2048,
   cellocator: 65_535 + 16,
   egts: 16 + 65_535 + 2,
+  castel: 4096,
 };
 
 const SEED = Number(process.env.FRAMER_SEED ?? 0x5eed11);
