@@ -79,7 +79,7 @@ function readFix(r: ByteReader): PositionDraft {
   p.fixTime = time;
   setLocation(p, flags & 0x02 ? latitude : -latitude, flags & 0x01 ? longitude : -longitude);
   p.speed = knotsFromMps(speed / 100);
-  p.course = course / 10;
+  p.course = course <= 3600 ? course / 10 : 0; // past 360° the field is garbled
   p.valid = (flags & 0x0c) !== 0;
   p.attributes.sat = flags >> 4;
   return p;
