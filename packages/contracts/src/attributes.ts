@@ -149,6 +149,8 @@ const vehicle = {
 const state = {
   alarm: text("raised alarms, comma separated (Traccar's alarm names: sos, overspeed, powerCut, …)"),
   event: numberOrText('event code or name as the device reports it'),
+  eventSource: number('what raised the event, as the device numbers it (JointTech lock reports)'),
+  alertType: number('alert type as the device numbers it'),
   eventData: numberOrText('data that came with the event'),
   eventFiles: text('media files the device recorded for the event, comma separated'),
   status: numberOrText('status bits as the device encodes them (a number, its digit string, or a letter)'),
@@ -230,6 +232,9 @@ const device = {
   pressureHigh: text('systolic blood pressure, mmHg'),
   pressureLow: text('diastolic blood pressure, mmHg'),
   humidity: number('relative humidity, percent'),
+  sensorBattery: number('battery of a wireless sensor the device reads, volts'),
+  sensorBatteryLevel: number('battery of a wireless sensor the device reads, percent'),
+  sensorRssi: number('signal strength of a wireless sensor the device reads, dBm'),
   lightSensor: number('light sensor reading as the device reports it'),
   tagName: text('name of a wireless sensor tag'),
   tagTemp: number('wireless sensor tag temperature, degrees Celsius'),

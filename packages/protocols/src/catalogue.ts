@@ -329,6 +329,13 @@ export const protocolCatalogue = {
     commands: ['custom', 'engineStop', 'engineResume'],
     textCommands: false,
   },
+  jt600: {
+    name: 'jt600',
+    defaultPort: 5014,
+    transports: ['tcp'],
+    commands: ['custom', 'engineStop', 'engineResume', 'setTimezone'],
+    textCommands: true,
+  },
   minifinder2: {
     name: 'minifinder2',
     defaultPort: 5187,

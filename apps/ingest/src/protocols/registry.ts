@@ -14,6 +14,7 @@ import { gps103Protocol } from './gps103/gps103.protocol';
 import { gt06Protocol } from './gt06/gt06.protocol';
 import { h02Protocol } from './h02/h02.protocol';
 import { huashengProtocol } from './huasheng/huasheng.protocol';
+import { jt600Protocol } from './jt600/jt600.protocol';
 import { jt808Protocol } from './jt808/jt808.protocol';
 import { laipacProtocol } from './laipac/laipac.protocol';
 import { megastekProtocol } from './megastek/megastek.protocol';
@@ -91,6 +92,7 @@ const definitions: ProtocolDefinition[] = [
   cellocatorProtocol,
   egtsProtocol,
   castelProtocol,
+  jt600Protocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));

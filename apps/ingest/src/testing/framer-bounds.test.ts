@@ -47,6 +47,7 @@ const LARGEST_FRAME: Readonly<Record<string, number>> = {
   cellocator: 65_535 + 16,
   egts: 16 + 65_535 + 2,
   castel: 4096,
+  jt600: 8192,
 };
 
 const SEED = Number(process.env.FRAMER_SEED ?? 0x5eed11);
