@@ -87,6 +87,20 @@ describe('jt600 decoder', () => {
     expect(p?.attributes).toMatchObject({ eventSource: 3, driverUniqueId: '1234567890' });
   });
 
+  it('reads a WLNET sensor message as the framer hands it over (escapes undone once)', () => {
+    const [frame] = jt600Framer().push(
+      Buffer.from(
+        '28383035343230313937332c312c3136382c574c4e45542c352c322c3d15022508595325169288057327940900003d1502250859551021220618730140644701011d4300000029',
+        'hex',
+      ),
+    );
+    const [p] = decodeJt600(frame as Buffer, session).messages;
+    expect(p).toMatchObject({
+      fixTime: '2025-02-28T08:59:53.000Z',
+      attributes: { sensorBattery: 3.2, sensorBatteryLevel: 100, sensorRssi: -71, temp1: 28.5, humidity: 67 },
+    });
+  });
+
   it('names the device of messages it does not decode (heartbeat, U04) and answers nothing', () => {
     expect(text('(3460311327,@JT)')).toEqual({ messages: [], uniqueId: '3460311327' });
     expect(text('(3301210003,U04)')).toEqual({ messages: [], uniqueId: '3301210003' });

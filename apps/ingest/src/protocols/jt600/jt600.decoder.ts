@@ -4,7 +4,6 @@ import { NetworkBuilder } from '../../codec/network';
 import { newPosition, type PositionDraft, setLocation } from '../../codec/position-builder';
 import { knotsFromKph } from '../../codec/units';
 import type { DecodeResult, Decoder } from '../protocol.types';
-import { unescapeJt600 } from './jt600.framer';
 import { RECORD_SIZE, readExtended, readFix, readRecord } from './jt600-binary';
 
 /** Knots per mile an hour (the U-series reports speed in mph). */
@@ -160,6 +159,6 @@ function decodeBinary(frame: Buffer): DecodeResult {
  */
 export const decodeJt600: Decoder<Buffer> = (frame) => {
   if (frame[0] === 0x24) return decodeBinary(frame);
-  if (frame[0] === 0x28 && frame[frame.length - 1] === 0x29) return decodeText(unescapeJt600(frame));
+  if (frame[0] === 0x28 && frame[frame.length - 1] === 0x29) return decodeText(frame); // the framer has undone the `=` escapes
   throw new Error('jt600: neither a $ report nor a (…) message');
 };
