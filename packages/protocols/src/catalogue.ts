@@ -343,6 +343,20 @@ export const protocolCatalogue = {
     ],
     textCommands: false,
   },
+  castel: {
+    name: 'castel',
+    defaultPort: 5086,
+    transports: ['tcp', 'udp'],
+    commands: ['custom', 'engineStop', 'engineResume'],
+    textCommands: false,
+  },
+  jt600: {
+    name: 'jt600',
+    defaultPort: 5014,
+    transports: ['tcp'],
+    commands: ['custom', 'engineStop', 'engineResume', 'setTimezone'],
+    textCommands: true,
+  },
   minifinder2: {
     name: 'minifinder2',
     defaultPort: 5187,

@@ -2,6 +2,7 @@ import { protocolCatalogue } from '@waymark/protocols/catalogue';
 import { aplicomProtocol } from './aplicom/aplicom.protocol';
 import { atrackProtocol } from './atrack/atrack.protocol';
 import { calampProtocol } from './calamp/calamp.protocol';
+import { castelProtocol } from './castel/castel.protocol';
 import { cellocatorProtocol } from './cellocator/cellocator.protocol';
 import { dmtProtocol } from './dmt/dmt.protocol';
 import { eelinkProtocol } from './eelink/eelink.protocol';
@@ -15,6 +16,7 @@ import { gps103Protocol } from './gps103/gps103.protocol';
 import { gt06Protocol } from './gt06/gt06.protocol';
 import { h02Protocol } from './h02/h02.protocol';
 import { huashengProtocol } from './huasheng/huasheng.protocol';
+import { jt600Protocol } from './jt600/jt600.protocol';
 import { jt808Protocol } from './jt808/jt808.protocol';
 import { laipacProtocol } from './laipac/laipac.protocol';
 import { megastekProtocol } from './megastek/megastek.protocol';
@@ -99,6 +101,8 @@ const definitions: ProtocolDefinition[] = [
   egtsProtocol,
   aplicomProtocol,
   navisProtocol,
+  castelProtocol,
+  jt600Protocol,
 ];
 
 export const protocolRegistry: ReadonlyMap<string, ProtocolDefinition> = new Map(definitions.map((p) => [p.name, p]));

@@ -52,6 +52,8 @@ const LARGEST_FRAME: Readonly<Record<string, number>> = {
   egts: 16 + 65_535 + 2,
   aplicom: 2 + 7 + 2 + 3 + 0xffff,
   atrack: ATRACK_MAX_FRAME,
+  castel: 4096,
+  jt600: 8192,
 };
 
 const SEED = Number(process.env.FRAMER_SEED ?? 0x5eed11);
