@@ -86,9 +86,7 @@ for (const def of protocolRegistry.values()) {
   if (wanted.length && !wanted.includes(def.name)) continue;
   const cases = casesOf(def);
   if (cases.length === 0) continue;
-  console.log(
-    `| ${def.name} | ${cases.length} position frames | ${figures(rate(def, cases))} |`,
-  );
+  console.log(`| ${def.name} | ${cases.length} position frames | ${figures(rate(def, cases))} |`);
   if (def.name === 'gt06') {
     // location frames: 0x7878 packets of type 0x12 or 0x22 (GPS + LBS + status)
     const locations = cases.filter(
