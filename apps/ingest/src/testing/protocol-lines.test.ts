@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { countLines, protocolLines, WAVE_1 } from './protocol-lines';
+import { protocolRegistry } from '../protocols/registry';
+import { countLines, protocolLines, WAVE_1, WAVE_2 } from './protocol-lines';
 
 describe('protocol lines', () => {
   it('counts code lines apart from blank lines and comments', () => {
@@ -18,5 +19,11 @@ describe('protocol lines', () => {
     );
     expect(medianCode).toBeGreaterThan(100);
     for (const row of rows) expect(row.code).toBeLessThanOrEqual(row.lines);
+  });
+
+  it('lists the 31 protocols of wave 2 once each, all registered', () => {
+    expect(new Set(WAVE_2).size).toBe(31);
+    expect(WAVE_2.length).toBe(31);
+    for (const name of WAVE_2) expect(protocolRegistry.has(name), name).toBe(true);
   });
 });

@@ -44,7 +44,6 @@ export const WAVE_2 = [
   'huasheng',
   'pt502',
   'fifotrack',
-  'totem',
   'upro',
   't55',
   'laipac',
