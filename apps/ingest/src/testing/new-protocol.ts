@@ -5,6 +5,7 @@
 // the shared tables need (registry, catalogue, framer bounds, docs). What is left is the protocol's own layouts.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -191,11 +192,16 @@ function main(): void {
   mkdirSync(folder);
   for (const [file, text] of Object.entries(protocolFiles(spec))) writeFileSync(`${folder}${file}`, text);
   const fixtures = fileURLToPath(new URL('../../fixtures/traccar-vectors/', import.meta.url));
+  // a relative --vectors is taken from where the command was typed (pnpm --filter runs it in apps/ingest and
+  // keeps the caller's directory in INIT_CWD)
+  const vectors = values.vectors ? resolve(process.env.INIT_CWD ?? process.cwd(), values.vectors) : undefined;
+  if (vectors && !existsSync(`${vectors}/${name}.jsonl`))
+    console.error(`no ${vectors}/${name}.jsonl: no vectors copied`);
   for (const [from, to] of [
-    [`${values.vectors}/${name}.jsonl`, `${fixtures}${name}.jsonl`],
-    [`${values.vectors}/frames/${name}.jsonl`, `${fixtures}frames/${name}.jsonl`],
+    [`${vectors}/${name}.jsonl`, `${fixtures}${name}.jsonl`],
+    [`${vectors}/frames/${name}.jsonl`, `${fixtures}frames/${name}.jsonl`],
   ] as const) {
-    if (values.vectors && existsSync(from)) copyFileSync(from, to);
+    if (vectors && existsSync(from)) copyFileSync(from, to);
   }
   // the templates are laid out by the house's formatter, as every file is
   execFileSync('pnpm', ['exec', 'biome', 'check', '--write', folder], { stdio: 'ignore' });
