@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ATRACK_MAX_FRAME } from '../protocols/atrack/atrack.framer';
 import type { FramerFactory } from '../protocols/protocol.types';
 import { protocolRegistry } from '../protocols/registry';
+import { T800X_MAX_FRAME } from '../protocols/t800x/t800x.framer';
 import { seededRandom } from './mutations';
 import { loadVectors } from './traccar-vectors';
 import { frameOf } from './vector-score';
@@ -32,7 +33,7 @@ const LARGEST_FRAME: Readonly<Record<string, number>> = {
   pt502: 64 * 1024 + 32,
   fifotrack: 8 * 1024,
   totem: 2048,
-  t800x: 0xffff,
+  t800x: T800X_MAX_FRAME,
   upro: 1024,
   huasheng: 4096,
   meiligao: 2048,
@@ -148,8 +149,15 @@ describe(`every protocol's framer stays bounded and linear (seed ${SEED})`, () =
         const b = feed(factory, large, random);
         expect(a.excess, `${protocol.name} / ${name}: bytes kept beyond one read`).toBeLessThanOrEqual(limit);
         expect(b.excess, `${protocol.name} / ${name}: bytes kept beyond one read`).toBeLessThanOrEqual(limit);
-        // 4x the input: linear work takes ~4x the time, quadratic 16x; small timings get slack for noise.
-        const ratio = b.ms / Math.max(a.ms, 10);
+        // 4x the input: linear work takes ~4x the time, quadratic 16x; small timings get slack for noise. A pause
+        // of the machine (GC, another process) during one feed is not the framer's: up to two more timings of
+        // each, the quickest kept.
+        let ratio = b.ms / Math.max(a.ms, 10);
+        for (let retry = 0; retry < 2 && (ratio >= 9 || b.ms >= 1000); retry++) {
+          a.ms = Math.min(a.ms, feed(factory, small, random).ms);
+          b.ms = Math.min(b.ms, feed(factory, large, random).ms);
+          ratio = b.ms / Math.max(a.ms, 10);
+        }
         expect(ratio, `${protocol.name} / ${name}: ${a.ms.toFixed(0)} ms -> ${b.ms.toFixed(0)} ms`).toBeLessThan(9);
         // and no pattern may cost much more than a plain scan: under 1 s per MiB even on a loaded machine
         expect(b.ms, `${protocol.name} / ${name}: CPU for 1 MiB`).toBeLessThan(1000);

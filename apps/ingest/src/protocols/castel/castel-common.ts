@@ -12,7 +12,6 @@ export const SC_LOGOUT = 0x1002;
 export const SC_HEARTBEAT = 0x1003;
 export const SC_GPS = 0x4001;
 export const SC_PID_DATA = 0x4002;
-export const SC_SUPPORTED_PIDS = 0x4004;
 export const SC_SNAPSHOT = 0x4005;
 export const SC_DTCS = 0x4006;
 export const SC_ALARM = 0x4007;
