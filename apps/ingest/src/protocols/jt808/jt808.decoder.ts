@@ -17,9 +17,11 @@ export const MSG = {
   locationQuery: 0x0201,
   control: 0x0500,
   batch: 0x0704,
+  media: 0x0801,
   generalResponse: 0x8001,
   registerResponse: 0x8100,
   timeSyncResponse: 0x8109,
+  mediaResponse: 0x8800,
 } as const;
 
 /** The parsed header of a 7E-framed message: who sent it, which message, where its body lies. */
@@ -68,6 +70,22 @@ export const decodeJt808: Decoder<Buffer> = (frame, session) => {
   const changed = session.state.phone !== state.phone || session.state.version !== state.version;
   const result: DecodeResult = { messages: [], uniqueId: header.uniqueId };
 
+  if (header.msgId === MSG.media && header.part && header.part.total > 1) {
+    // A photo or recording of many parts: its head and location are in the first part, the rest is the file
+    // (not kept); each part gets the general response, the last one the upload's own answer too.
+    result.state = state;
+    result.ack = generalResponse(header);
+    if (header.part.index === 1) {
+      const media = decodeMedia(new Jt808Reader(frame, header.bodyStart, header.bodyEnd));
+      if (media.position) result.messages.push(media.position);
+      state.mediaId = media.id;
+    }
+    if (header.part.index === header.part.total && typeof state.mediaId === 'number') {
+      result.ack = Buffer.concat([result.ack, mediaResponse(header, state.mediaId)]);
+      delete state.mediaId;
+    }
+    return result;
+  }
   if (header.part && header.part.total > 1) {
     // Sub-packaged: each part is acknowledged; the body is decoded once the last part is in.
     const body = frame.subarray(header.bodyStart, header.bodyEnd);
@@ -175,6 +193,12 @@ function decodeBody(
       result.messages.push(...decodeBatch(body()));
       result.ack = general();
       break;
+    case MSG.media: {
+      const media = decodeMedia(body());
+      if (media.position) result.messages.push(media.position);
+      result.ack = mediaResponse(header, media.id);
+      break;
+    }
     case MSG.attributesReply:
       result.messages.push(decodeAttributesReply(body(), header.terminal.version !== null));
       break;
@@ -227,4 +251,27 @@ function decodeBatch(reader: Jt808Reader): PositionDraft[] {
     reader.pos = item.limit;
   }
   return positions;
+}
+
+/** JPEG's start-of-image marker: a 2011 terminal's upload has no location block before its file. */
+const JPEG_START = 0xffd8;
+
+/**
+ * 0x0801 multimedia upload (JT/T 808-2013 §8.57): id (u32), type (0 image, 1 audio, 2 video), format, event, channel,
+ * then the 28-byte location block of the moment it was taken (2013 on; a 2011 terminal sends the file at once),
+ * then the file, which is not kept. The position is the location block's, without additional items.
+ */
+function decodeMedia(reader: Jt808Reader): { id: number; position: PositionDraft | null } {
+  const id = reader.u32();
+  reader.skip(4); // type, format, event, channel
+  if (reader.remaining < 28 || reader.buf.readUInt16BE(reader.pos) === JPEG_START) return { id, position: null };
+  return { id, position: decodeJt808Location(new Jt808Reader(reader.buf, reader.pos, reader.pos + 28)) };
+}
+
+/** 0x8800: the upload's id and no part to send again. */
+function mediaResponse(header: Jt808Header, id: number): Buffer {
+  const body = Buffer.alloc(5);
+  body.writeUInt32BE(id >>> 0, 0);
+  body.writeUInt8(0, 4);
+  return jt808Message(MSG.mediaResponse, header.terminal, 0, body);
 }

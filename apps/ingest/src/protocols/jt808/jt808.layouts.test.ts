@@ -160,6 +160,38 @@ describe('jt808 decoder: documented layouts', () => {
     expect(orphan.state?.parts).toBeUndefined();
   });
 
+  it('takes the position of a photo upload (0x0801) and answers 0x8800 with its id, in one part or many', () => {
+    const head = Buffer.concat([u32(0x01020304), Buffer.of(0, 0, 2, 1)]); // image, JPEG, robbery alarm, channel 1
+    const jpeg = Buffer.concat([Buffer.of(0xff, 0xd8, 0xff, 0xe0), Buffer.alloc(60, 0x11)]);
+    const whole = decode(message(0x0801, Buffer.concat([head, location(), jpeg])));
+    expect(whole.messages).toHaveLength(1);
+    expect(whole.messages[0]).toMatchObject({ latitude: -22.54321, longitude: 114.05789, altitude: 35 });
+    expect(ackId(whole)).toBe(0x8800);
+    const ack = unescaped(whole.ack as Buffer);
+    expect(ack.subarray(13, 18).toString('hex')).toBe('0102030400'); // the id, no part to send again
+
+    // a 2011 terminal's upload: the file right after the head, no location
+    const old = decode(message(0x0801, Buffer.concat([head, jpeg])));
+    expect(old.messages).toEqual([]);
+    expect(ackId(old)).toBe(0x8800);
+
+    // three parts: the position from the first, the general response to each, 0x8800 after the last
+    const body = Buffer.concat([head, location(), jpeg, jpeg]);
+    const parts = [body.subarray(0, 50), body.subarray(50, 100), body.subarray(100)];
+    let view = session;
+    const results = parts.map((part, i) => {
+      const result = decode(message(0x0801, part, { part: [3, i + 1], serial: 20 + i }), view);
+      view = { ...view, state: result.state ?? view.state };
+      return result;
+    });
+    expect(results.map((r) => r.messages.length)).toEqual([1, 0, 0]);
+    expect(results.map((r) => ackId(r))).toEqual([0x8001, 0x8001, 0x8001]);
+    const last = unescaped(results[2]?.ack as Buffer);
+    const second = last.subarray(last.indexOf(0x7e, 1) + 1);
+    expect(second.readUInt16BE(1)).toBe(0x8800);
+    expect(view.state.mediaId).toBeUndefined();
+  });
+
   it('answers logout, heartbeat and authentication with the general response and decodes nothing', () => {
     for (const [msgId, body] of [
       [0x0003, Buffer.alloc(0)],
