@@ -68,6 +68,7 @@ export type ForwardingInput = z.infer<typeof forwardingInputSchema>;
 export const forwardingSchema = z.object({
   id: z.number().int(),
   tenantId: z.number().int().nullable(),
+  tenantName: z.string().nullable().describe("the tenant's name; null for a server-wide target"),
   name: z.string(),
   type: forwardingTypeSchema,
   url: z.string(),

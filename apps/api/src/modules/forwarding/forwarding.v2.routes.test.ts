@@ -31,6 +31,7 @@ describe('/api/v2/forwarding', () => {
     const target = created.json().data;
     expect(target).toMatchObject({
       tenantId: null,
+      tenantName: null,
       name: 'Local broker',
       type: 'mqtt',
       topic: 'fleet/positions',
@@ -90,9 +91,14 @@ describe('/api/v2/forwarding', () => {
       headers: { authorization: 'Bearer abc' },
     });
     expect(mine.statusCode).toBe(200);
-    expect(mine.json().data).toMatchObject({ tenantId: a.id, headers: { authorization: 'Bearer abc' } });
+    expect(mine.json().data).toMatchObject({
+      tenantId: a.id,
+      tenantName: a.name,
+      headers: { authorization: 'Bearer abc' },
+    });
     const list = (await call('GET', '/forwarding')).json().data;
     expect(list.map((f: { id: number }) => f.id)).toEqual([mine.json().data.id]);
+    expect(list[0].tenantName).toBe(a.name);
     // the server's targets are out of reach, and out of sight
     expect((await call('GET', `/forwarding/${serverWide.id}`)).statusCode).toBe(404);
     expect((await call('GET', `/forwarding/${serverWide.id}/status`)).statusCode).toBe(404);

@@ -1,11 +1,18 @@
 import { dataSchema, idParamsSchema } from '@waymark/contracts/common';
-import { forwardingInputSchema, forwardingSchema, forwardingStatusSchema } from '@waymark/contracts/forwarding';
+import {
+  type Forwarding,
+  forwardingInputSchema,
+  forwardingSchema,
+  forwardingStatusSchema,
+} from '@waymark/contracts/forwarding';
+import type { Forwarding as ForwardingRow } from '@waymark/db/client';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { caller } from '../../plugins/app/auth';
+import type { AuthContext } from '../../plugins/app/auth-context';
 import { data } from '../shared/v2';
-import { presentForwarding } from './forwarding.presenter';
+import { presentForwardings } from './forwarding.presenter';
 import {
   createForwarding,
   deleteForwarding,
@@ -21,24 +28,27 @@ import {
  */
 const config = { permissions: ['ADMIN_ACCOUNT' as const, 'VIEW_TENANT' as const] };
 const one = { 200: dataSchema(forwardingSchema) };
+const presentOne = async (auth: AuthContext, row: ForwardingRow) =>
+  (await presentForwardings(auth, [row]))[0] as Forwarding;
 
 /** /api/v2/forwarding: where positions and events are forwarded as they are stored, and how delivery stands. */
 export const forwardingV2Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/forwarding',
     { config, schema: { response: { 200: dataSchema(z.array(forwardingSchema)) } } },
-    async (req) => data((await listForwarding(caller(req))).map(presentForwarding)),
+    async (req) => data(await presentForwardings(caller(req), await listForwarding(caller(req)))),
   );
   app.post('/forwarding', { config, schema: { body: forwardingInputSchema, response: one } }, async (req) =>
-    data(presentForwarding(await createForwarding(ctx, caller(req), req.body))),
+    data(await presentOne(caller(req), await createForwarding(ctx, caller(req), req.body))),
   );
   app.get('/forwarding/:id', { config, schema: { params: idParamsSchema, response: one } }, async (req) =>
-    data(presentForwarding(await getForwarding(caller(req), req.params.id))),
+    data(await presentOne(caller(req), await getForwarding(caller(req), req.params.id))),
   );
   app.put(
     '/forwarding/:id',
     { config, schema: { params: idParamsSchema, body: forwardingInputSchema, response: one } },
-    async (req) => data(presentForwarding(await updateForwarding(ctx, caller(req), req.params.id, req.body))),
+    async (req) =>
+      data(await presentOne(caller(req), await updateForwarding(ctx, caller(req), req.params.id, req.body))),
   );
   app.delete('/forwarding/:id', { config, schema: { params: idParamsSchema } }, async (req, reply) => {
     await deleteForwarding(ctx, caller(req), req.params.id);

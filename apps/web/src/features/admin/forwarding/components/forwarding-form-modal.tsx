@@ -152,7 +152,10 @@ export function ForwardingFormModal({ target, chooseTenant, onClose }: Forwardin
         />
       ) : target ? (
         <Text size="sm">
-          {t('fields.scope')}: {target.tenantId === null ? t('serverWide') : t('tenantNumber', { id: target.tenantId })}
+          {t('fields.scope')}:{' '}
+          {target.tenantId === null
+            ? t('serverWide')
+            : (target.tenantName ?? t('tenantNumber', { id: target.tenantId }))}
         </Text>
       ) : null}
       <Switch

@@ -9,6 +9,7 @@ import { ForwardingList } from './forwarding-list';
 const target = (overrides: Partial<Forwarding> = {}): Forwarding => ({
   id: 7,
   tenantId: null,
+  tenantName: null,
   name: 'Dispatch hook',
   type: 'webhook',
   url: 'https://hooks.example.com/in',
@@ -66,6 +67,7 @@ describe('ForwardingList', () => {
             target({
               id: 8,
               tenantId: 3,
+              tenantName: 'Harbor Logistics',
               name: 'Broker',
               type: 'amqp',
               url: 'amqp://user:secret@mq.example.com',
@@ -101,7 +103,7 @@ describe('ForwardingList', () => {
     const broker = screen.getByText('Broker').closest('tr') as HTMLElement;
     // the password stays hidden; the exchange and routing key follow the URL
     expect(broker.textContent).toContain('amqp://user:***@mq.example.com · fleet → positions');
-    expect(broker.textContent).toContain('Tenant 3');
+    expect(broker.textContent).toContain('Harbor Logistics');
     expect(broker.textContent).toContain('Events');
     await waitFor(() => expect(broker.textContent).toContain('Backlog: 42'));
     expect(broker.textContent).toContain('Dropped: 5');
@@ -215,7 +217,7 @@ describe('ForwardingList', () => {
   it("sends no tenant for a tenant administrator's target (the API puts it in the caller's tenant)", async () => {
     const fetchMock = stubFetch({
       'GET /api/v2/forwarding': () => json(200, { data: [] }),
-      'POST /api/v2/forwarding': () => json(200, { data: target({ tenantId: 4 }) }),
+      'POST /api/v2/forwarding': () => json(200, { data: target({ tenantId: 4, tenantName: 'Acme' }) }),
     });
     render(['VIEW_TENANT']);
     const dialog = await openCreate();

@@ -115,7 +115,8 @@ export function ForwardingList() {
           {
             key: 'scope',
             label: t('columns.scope'),
-            render: (r) => (r.tenantId === null ? t('serverWide') : t('tenantNumber', { id: r.tenantId })),
+            render: (r) =>
+              r.tenantId === null ? t('serverWide') : (r.tenantName ?? t('tenantNumber', { id: r.tenantId })),
           },
           {
             key: 'enabled',
