@@ -109,19 +109,7 @@ export async function createShare(ctx: AppContext, auth: AuthContext, input: Sha
     await auth.db.device.findUnique({ where: { id: input.deviceId }, select: { id: true, tenantId: true } }),
     'Device not found',
   );
-  const expiresAt = await checkShare(ctx, input.expiration);
-  const row = await auth.db.shareLink.create({
-    data: { id: randomUUID(), deviceId: device.id, tenantId: device.tenantId, createdById: auth.user.id, expiresAt },
-  });
-  await audit(ctx, {
-    action: 'device.shared',
-    userId: auth.user.id,
-    tenantId: device.tenantId,
-    objectType: 'device',
-    objectId: device.id,
-    details: { shareId: row.id, expiresAt: expiresAt.toISOString() },
-  });
-  return presentShareLink(row, publicUrl(ctx.env));
+  return createLink(ctx, auth, 'device', device, input.expiration);
 }
 
 /**
@@ -138,16 +126,33 @@ export async function createGroupShare(
     await auth.db.group.findUnique({ where: { id: input.groupId }, select: { id: true, tenantId: true } }),
     'Group not found',
   );
-  const expiresAt = await checkShare(ctx, input.expiration);
+  return createLink(ctx, auth, 'group', group, input.expiration);
+}
+
+/** The link of a device or a group the caller sees: the server's rules checked, the link stored and audited. */
+async function createLink(
+  ctx: AppContext,
+  auth: AuthContext,
+  kind: 'device' | 'group',
+  object: { id: number; tenantId: number | null },
+  expiration: string,
+): Promise<ShareLinkDto> {
+  const expiresAt = await checkShare(ctx, expiration);
   const row = await auth.db.shareLink.create({
-    data: { id: randomUUID(), groupId: group.id, tenantId: group.tenantId, createdById: auth.user.id, expiresAt },
+    data: {
+      id: randomUUID(),
+      ...(kind === 'device' ? { deviceId: object.id } : { groupId: object.id }),
+      tenantId: object.tenantId,
+      createdById: auth.user.id,
+      expiresAt,
+    },
   });
   await audit(ctx, {
-    action: 'group.shared',
+    action: `${kind}.shared`,
     userId: auth.user.id,
-    tenantId: group.tenantId,
-    objectType: 'group',
-    objectId: group.id,
+    tenantId: object.tenantId,
+    objectType: kind,
+    objectId: object.id,
     details: { shareId: row.id, expiresAt: expiresAt.toISOString() },
   });
   return presentShareLink(row, publicUrl(ctx.env));
