@@ -97,10 +97,11 @@ test.describe('geofence alert', () => {
         .filter({ hasText: deviceName })
         .filter({ hasText: 'Geofence entered' });
       await expect(rows.first()).toBeVisible({ timeout: 20_000 });
+      // each try reloads the page: on a busy CI machine a reload and its queries take several seconds
       await expect(async () => {
         await page.reload();
-        await expect(page.getByTestId('count-geofenceEnter')).toBeVisible({ timeout: 3_000 });
-      }).toPass({ timeout: 20_000 });
+        await expect(page.getByTestId('count-geofenceEnter')).toBeVisible({ timeout: 10_000 });
+      }).toPass({ timeout: 45_000 });
       await rows.first().getByRole('link', { name: 'Details' }).click();
       await expect(page).toHaveURL(/\/alerts\/details\?id=\d+$/);
       await expect(page.getByTestId('alert-device')).toHaveText(deviceName);

@@ -74,10 +74,13 @@ test.describe('pet reports', () => {
       await page.goto(`/report/pets/activity-only${search}`);
       await expect(page.getByRole('heading', { name: 'Pet activity' })).toBeVisible();
       // the last reading stored may trail behind: wait for the whole week
+      // (each try reloads the page: on a busy CI machine a reload and its queries take several seconds)
       await expect(async () => {
         await page.reload();
-        await expect(page.getByRole('group', { name: 'Steps', exact: true })).toContainText('3,000', { timeout: 3000 });
-      }).toPass({ timeout: 60_000 });
+        await expect(page.getByRole('group', { name: 'Steps', exact: true })).toContainText('3,000', {
+          timeout: 10_000,
+        });
+      }).toPass({ timeout: 90_000 });
       await expect(page.getByRole('group', { name: 'Active minutes', exact: true })).toContainText('30 min');
       await expect(page.getByText('0 of 7 days')).toBeVisible();
     });
