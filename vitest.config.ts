@@ -4,6 +4,10 @@ import { defineConfig } from 'vitest/config';
 // One vitest run over the whole repo, split into projects by environment.
 export default defineConfig({
   test: {
+    // Two workers on the 2-core CI machine (vitest's default there is one: cores − 1): the node files wait on
+    // PostgreSQL, Redis, brokers and timers much of the time. Measured on the whole run: 895 s with one worker,
+    // 639 s with two (docs/benchmarks.md, CI time).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -19,8 +23,8 @@ export default defineConfig({
           // tests that measure the process's memory run in a process of their own (the node-memory project)
           exclude: ['**/node_modules/**', '**/*.memory.test.ts'],
           globalSetup: ['packages/db/src/testing/global-setup.ts'],
-          // One worker process for all the files, each starting from fresh modules of ours (fresh-modules.ts):
-          // the libraries load once instead of once per file.
+          // Worker processes kept for all the files, each file starting from fresh modules of ours
+          // (fresh-modules.ts): the libraries load once per worker instead of once per file.
           isolate: false,
           setupFiles: ['tools/testing/fresh-modules.ts'],
           // Prisma's schema engine (WebAssembly) keeps its memory in its glue module: evaluated with our modules,
