@@ -1,50 +1,15 @@
 import { positionFixSchema } from '@waymark/contracts/position';
 import { describe, expect, it } from 'vitest';
 import { mutations, seededRandom } from '../../testing/mutations';
-import { fuzzVectors, loadFrameCases, sessionFor } from '../../testing/protocol.test-kit';
+import { fuzzVectors, loadFrameCases } from '../../testing/protocol.test-kit';
 import { loadVectors } from '../../testing/traccar-vectors';
 import { frameOf, scoreProtocol } from '../../testing/vector-score';
-import type { SessionView } from '../protocol.types';
 import { decodeNavis, type NavisState } from './navis.decoder';
-import { encodeNavis } from './navis.encoder';
 import { NAVIS_MAX_FRAME, navisFramer } from './navis.framer';
 import { navisProtocol } from './navis.protocol';
+import { ascii, f32, flex, hex, i32, negotiation, ntcb, session, u32 } from './navis.test-kit';
 import { flexFields, flexRecordSize } from './navis-flex';
 import { crc8, ntcbPacket } from './navis-ntcb';
-
-const hex = (text: string) => Buffer.from(text.replace(/\s+/g, ''), 'hex');
-const ascii = (text: string) => Buffer.from(text, 'latin1');
-const session = (state: NavisState = {}, uniqueId: string | null = null): SessionView =>
-  sessionFor('navis', { state: state as Record<string, unknown>, uniqueId });
-/** A device's NTCB message (receiver 1, sender 0, as in Navtelecom's examples). */
-const ntcb = (payload: Buffer) => ntcbPacket(1, 0, payload);
-/** A FLEX message of the hex body with its CRC-8. */
-function flex(type: string, body: string): Buffer {
-  const head = Buffer.concat([Buffer.from([0x7e]), ascii(type), hex(body)]);
-  return Buffer.concat([head, Buffer.of(crc8(head, 0, head.length))]);
-}
-const u32 = (n: number) => {
-  const b = Buffer.alloc(4);
-  b.writeUInt32LE(n >>> 0);
-  return b.toString('hex');
-};
-const i32 = (n: number) => {
-  const b = Buffer.alloc(4);
-  b.writeInt32LE(n);
-  return b.toString('hex');
-};
-const f32 = (n: number) => {
-  const b = Buffer.alloc(4);
-  b.writeFloatLE(n);
-  return b.toString('hex');
-};
-/** A `*>FLEX` negotiation for these fields. */
-function negotiation(fields: number[], version = 0x14): Buffer {
-  const bits = Math.max(...fields);
-  const mask = Buffer.alloc(Math.ceil(bits / 8));
-  for (const f of fields) mask[(f - 1) >> 3] = (mask[(f - 1) >> 3] as number) | (0x80 >> ((f - 1) & 7));
-  return ntcb(Buffer.concat([ascii('*>FLEX'), Buffer.of(0xb0, version, version, bits), mask]));
-}
 
 // Navtelecom's own connection example (its developers' wiki): the device's *>S, the server's *<S, the device's
 // *>FLEX 3.0 and the server's *<FLEX.
@@ -379,82 +344,5 @@ describe('navis decoder: bad input', () => {
     const unknown = decodeNavis(negotiation([1, 3, 200]), session()).state as NavisState;
     expect(() => decodeNavis(flex('C', `${u32(3)}${u32(1e9)}`), session(unknown))).toThrow('length');
     expect(() => decodeNavis(Buffer.from([0x7e, 0x58]), session())).toThrow('cut');
-  });
-});
-
-describe('navis framer', () => {
-  const cases = loadFrameCases('navis');
-  const flex10 = frameOf(loadVectors('navis').find((v) => v.index === 9) as never);
-
-  it('cuts the NTCB and keep-alive cases of Traccar one read, byte by byte and merged with garbage', () => {
-    for (const c of cases.filter((c) => [0, 1, 2, 5].includes(c.index))) {
-      expect(
-        navisFramer()
-          .push(c.input)
-          .map((f) => f.toString('hex')),
-      ).toEqual([c.expected]);
-      const framer = navisFramer();
-      const split: Buffer[] = [];
-      for (const byte of c.input) split.push(...framer.push(Buffer.of(byte)));
-      expect(split.map((f) => f.toString('hex'))).toEqual([c.expected]);
-    }
-    const one = cases[0]?.input as Buffer;
-    const frames = navisFramer().push(Buffer.concat([ascii('@NT junk ~'), one, Buffer.of(0x7f), one]));
-    expect(frames).toEqual([one, Buffer.of(0x7f), one]);
-  });
-
-  it('cuts FLEX ~T and ~A by the record size negotiated before them on the connection', () => {
-    const flexCases = cases.filter((c) => c.index === 3 || c.index === 4);
-    const stream = Buffer.concat([flex10, ...flexCases.map((c) => c.input)]);
-    const expected = [flex10.toString('hex'), ...flexCases.map((c) => c.expected)];
-    expect(
-      navisFramer()
-        .push(stream)
-        .map((f) => f.toString('hex')),
-    ).toEqual(expected);
-    const framer = navisFramer();
-    const split: Buffer[] = [];
-    for (const byte of stream) split.push(...framer.push(Buffer.of(byte)));
-    expect(split.map((f) => f.toString('hex'))).toEqual(expected);
-    // before any negotiation a ~T cannot be cut: its bytes are passed over (a 0x7F among them reads as a keep-alive)
-    const unframed = navisFramer().push(flexCases[0]?.input as Buffer);
-    expect(unframed.filter((f) => !f.equals(Buffer.of(0x7f)))).toEqual([]);
-  });
-
-  it('cuts ~E and ~X by their own lengths and skips a ~ message whose CRC-8 fails', () => {
-    const e = flex('E', `01 ${u32(5)} 0300 aabbcc`);
-    const x = flex('X', `${u32(8)} 0200 0102`);
-    const bad = Buffer.from(x);
-    bad[bad.length - 1] = (bad[bad.length - 1] as number) ^ 1;
-    const framer = navisFramer();
-    const frames = [
-      ...framer.push(Buffer.concat([e, bad, x]).subarray(0, 10)),
-      ...framer.push(Buffer.concat([e, bad, x]).subarray(10)),
-    ];
-    expect(frames).toEqual([e, x]);
-    expect(framer.buffered).toBe(0);
-    expect(NAVIS_MAX_FRAME).toBe(65_551);
-  });
-});
-
-describe('navis encoder', () => {
-  const command = (type: string, data: unknown, state: NavisState = { device: 5, server: 1 }) =>
-    encodeNavis(
-      { id: '1', uniqueId: '866795033323864', type, attributes: { data } as never, createdAt: '2025-01-01T00:00:00Z' },
-      session(state),
-    );
-
-  it('sends custom text as an NTCB *! command to the device, ids swapped', () => {
-    // header: @NTC, receiver 5 (the device), sender 1, length 10, XOR of the text, XOR of the header
-    expect(command('custom', 'CNCT_DRC')).toEqual(hex('404e5443 05000000 01000000 0a00 1b 0c 2a21434e43545f445243'));
-    expect(command('custom', '*!1Y')).toEqual(ntcbPacket(5, 1, ascii('*!1Y')));
-  });
-
-  it('sends nothing without the ids of an earlier message, an empty or non-ASCII text or another type', () => {
-    expect(command('custom', 'CNCT_DRC', {})).toBeNull();
-    expect(command('custom', '  ')).toBeNull();
-    expect(command('custom', 'é')).toBeNull();
-    expect(command('custom', 42)).toBeNull();
-    expect(command('engineStop', 'x')).toBeNull();
   });
 });
