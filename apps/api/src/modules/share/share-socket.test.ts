@@ -16,19 +16,22 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const member = () => shareMember(t);
+/** A link to the member's device, stored as the service stores one, expiring `ms` from now. */
+const deviceLink = (m: Awaited<ReturnType<typeof member>>, ms: number) =>
+  t.ctx.db.shareLink.create({
+    data: {
+      id: crypto.randomUUID(),
+      deviceId: m.device.id,
+      tenantId: m.tenant.id,
+      createdById: m.user.id,
+      expiresAt: new Date(Date.now() + ms),
+    },
+  });
 
 describe('/api/socket?share=', () => {
   it('streams that one device’s positions to an anonymous viewer and closes at expiry', async () => {
     const m = await member();
-    const link = await t.ctx.db.shareLink.create({
-      data: {
-        id: crypto.randomUUID(),
-        deviceId: m.device.id,
-        tenantId: m.tenant.id,
-        createdById: m.user.id,
-        expiresAt: new Date(Date.now() + 1500),
-      },
-    });
+    const link = await deviceLink(m, 1500);
     const ws = await t.app.injectWS(`/api/socket?share=${link.id}`);
     const { frames, closed } = watch(ws);
     await until(() => frames.length >= 2);
@@ -64,15 +67,7 @@ describe('/api/socket?share=', () => {
 
   it('ends the stream when the link is revoked, and refuses invalid links', async () => {
     const m = await member();
-    const link = await t.ctx.db.shareLink.create({
-      data: {
-        id: crypto.randomUUID(),
-        deviceId: m.device.id,
-        tenantId: m.tenant.id,
-        createdById: m.user.id,
-        expiresAt: new Date(Date.now() + 60_000),
-      },
-    });
+    const link = await deviceLink(m, 60_000);
     const ws = await t.app.injectWS(`/api/socket?share=${link.id}`);
     const { frames, closed } = watch(ws);
     await until(() => frames.length >= 2);
@@ -85,15 +80,7 @@ describe('/api/socket?share=', () => {
 
   it('ends the stream when the device moves to another tenant', async () => {
     const m = await member();
-    const link = await t.ctx.db.shareLink.create({
-      data: {
-        id: crypto.randomUUID(),
-        deviceId: m.device.id,
-        tenantId: m.tenant.id,
-        createdById: m.user.id,
-        expiresAt: new Date(Date.now() + 60_000),
-      },
-    });
+    const link = await deviceLink(m, 60_000);
     const ws = await t.app.injectWS(`/api/socket?share=${link.id}`);
     const { frames, closed } = watch(ws);
     await until(() => frames.length >= 2);
@@ -108,15 +95,7 @@ describe('/api/socket?share=', () => {
 
   it("ends the stream when its creator's access changes and they may no longer share", async () => {
     const m = await member();
-    const link = await t.ctx.db.shareLink.create({
-      data: {
-        id: crypto.randomUUID(),
-        deviceId: m.device.id,
-        tenantId: m.tenant.id,
-        createdById: m.user.id,
-        expiresAt: new Date(Date.now() + 60_000),
-      },
-    });
+    const link = await deviceLink(m, 60_000);
     const ws = await t.app.injectWS(`/api/socket?share=${link.id}`);
     const { frames, closed } = watch(ws);
     await until(() => frames.length >= 2);
