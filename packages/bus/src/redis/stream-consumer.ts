@@ -83,12 +83,17 @@ export class RedisStreamConsumer<T> implements Consumer {
   private readonly trimmedAt = new Map<number, number>();
   /** partitions with acknowledgements since their last trim */
   private readonly untrimmed = new Set<number>();
+  /** times the blocking connection closed: a read it was waiting on when that happened is not to be trusted */
+  private blockingDrops = 0;
 
   constructor(private readonly o: StreamConsumerOptions<T>) {
     this.topic = o.topic;
     this.group = o.group;
     this.blocking = o.redis.duplicate();
     this.blocking.on('error', (err) => o.logger.debug({ err }, 'bus blocking connection error'));
+    this.blocking.on('close', () => {
+      this.blockingDrops += 1;
+    });
     this.leases = new PartitionLeases({ ...o, ttlMs: o.leaseTtlMs });
     this.running = this.run();
   }
@@ -187,7 +192,12 @@ export class RedisStreamConsumer<T> implements Consumer {
     const args = ['GROUP', group, consumerName, 'COUNT', String(batchSize)];
     if (id === '>') args.push('BLOCK', String(blockMs));
     args.push('STREAMS', ...streamKeys, ...streamKeys.map(() => id));
+    const drops = this.blockingDrops;
     const reply = await (id === '>' ? this.blocking : this.o.redis).call('XREADGROUP', args);
+    // The connection dropped while this read waited: the client sent it again on the new one, so this reply may
+    // follow one that never arrived, whose entries Redis counts as delivered (in this consumer's pending list).
+    // Handling this reply would put newer entries before them; the caller re-reads the pending list instead.
+    if (id === '>' && this.blockingDrops !== drops) throw new Error('bus connection dropped during a read');
     const byKey = new Map(streamKeys.map((k, i) => [k, partitions[i]!]));
     return parseReadReply(reply).flatMap((e) => {
       const partition = byKey.get(e.key);
