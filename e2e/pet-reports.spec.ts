@@ -97,21 +97,23 @@ test.describe('pet reports', () => {
     await test.step('wellness: a score against its own baseline', async () => {
       await page.getByRole('tab', { name: 'Wellness' }).click();
       await expect(page).toHaveURL(/\/report\/pets\/wellness\?deviceId=/);
-      await expect(page.getByLabel('Wellness score')).toHaveText('100');
+      await expect(page.getByLabel('Wellness score')).toHaveText('100', { timeout: 30_000 });
       await expect(page.getByText('As usual')).toBeVisible();
       await expect(page.getByText(/baseline of 1 earlier days/)).toBeVisible();
     });
 
     await test.step('sleep: nights and naps in hours', async () => {
       await page.goto(`/report/pets/sleep${search}`);
-      await expect(page.getByRole('group', { name: 'Night sleep', exact: true })).toContainText(/\d+ h \d+ min/);
+      await expect(page.getByRole('group', { name: 'Night sleep', exact: true })).toContainText(/\d+ h \d+ min/, {
+        timeout: 30_000,
+      });
       await expect(page.getByRole('group', { name: 'Naps', exact: true })).toContainText(/\d+ h \d+ min/);
       await expect(page.getByRole('cell', { name: 'night' }).first()).toBeVisible();
     });
 
     await test.step('location history: home and the park on the heat map', async () => {
       await page.goto(`/report/pets/location-history${search}`);
-      await expect(page.getByTestId('pet-places-map')).toBeVisible();
+      await expect(page.getByTestId('pet-places-map')).toBeVisible({ timeout: 30_000 });
       const places = page.getByRole('table', { name: 'Visited places' });
       await expect(places.getByText(/^A · 48\.85/)).toBeVisible();
       await expect(places.getByText(/^B · 48\.86/)).toBeVisible();
@@ -119,7 +121,8 @@ test.describe('pet reports', () => {
 
     await test.step('comprehensive: everything, and the PDF downloads', async () => {
       await page.goto(`/report/pets/comprehensive${search}`);
-      await expect(page.getByLabel('Wellness score')).toHaveText('100');
+      // every report of the week at once: on a busy CI machine it has taken longer than the default 10 s
+      await expect(page.getByLabel('Wellness score')).toHaveText('100', { timeout: 30_000 });
       await expect(page.getByRole('group', { name: 'Steps', exact: true })).toContainText('3,000');
       const [download] = await Promise.all([
         page.waitForEvent('download'),

@@ -45,6 +45,16 @@ describe('http', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it('keeps the token when the refresh fails on a server error (the user is still signed in)', async () => {
+    localStorage.setItem('access_token', 'expired');
+    stubFetch({
+      'GET /api/session': () => json(401, { message: 'Not signed in' }),
+      'POST /api/session/refresh': () => json(503, { message: 'Unavailable' }),
+    });
+    await expect(http('/api/session')).rejects.toMatchObject({ status: 401 });
+    expect(getAccessToken()).toBe('expired');
+  });
+
   it('does not refresh when told not to', async () => {
     const fetchMock = stubFetch({
       'POST /api/session': () => json(401, { message: 'Incorrect email address or password' }),

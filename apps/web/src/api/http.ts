@@ -51,7 +51,7 @@ export async function http<S extends z.ZodType | undefined = undefined>(
 
 /**
  * Exchanges the refresh cookie for a new access token and stores it. Concurrent callers share one request.
- * Resolves false (and forgets the stale token) when the server refuses.
+ * Resolves false when it fails, and forgets the stale token when the server refused.
  */
 export function refreshAccessToken(): Promise<boolean> {
   refreshing ??= http(REFRESH_PATH, { method: 'POST', schema: tokensSchema, credentials: 'include' })
@@ -59,8 +59,9 @@ export function refreshAccessToken(): Promise<boolean> {
       setAccessToken(tokens.accessToken);
       return true;
     })
-    .catch(() => {
-      clearAccessToken();
+    .catch((error: unknown) => {
+      // a refusal ends the session here too; a server or connection error leaves the token for the next try
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) clearAccessToken();
       return false;
     })
     .finally(() => {

@@ -26,7 +26,7 @@ export function useSessionQuery(enabled = true) {
     queryKey: authKeys.session(),
     queryFn: fetchSession,
     enabled,
-    retry: false,
+    // a refusal (4xx) is final; a server or connection error is tried again, as every query is
     staleTime: 5 * 60_000,
   });
 }

@@ -1,15 +1,18 @@
+import { Center } from '@mantine/core';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { clearAccessToken, getAccessToken } from '../../../api/token-storage';
 import { PageLoader } from '../../../components/page-loader';
+import { ErrorState } from '../../../components/state-views';
 import { useSessionQuery } from '../auth.queries';
 import { hasNecessaryConsent } from '../cookie-consent';
 import { SessionProvider } from '../session-context';
-import { decideAccess, isPublicPath, LOGIN_PATH } from '../session-rules';
+import { decideAccess, isPublicPath, LOGIN_PATH, sessionRefused } from '../session-rules';
 
 /**
  * Root guard: public paths render as they are; every other path needs cookie consent and an
- * access token, then a successful GET /api/session, else the user is sent to /login.
+ * access token, then a successful GET /api/session, else the user is sent to /login — unless the check failed on
+ * a server or connection error, which is shown with a retry instead of signing the user out.
  */
 export function SessionGate() {
   const { pathname } = useLocation();
@@ -24,7 +27,14 @@ function ProtectedOutlet() {
 
   if (access.kind === 'login') return <RedirectToLogin from={from} clearToken={access.clearToken} />;
   if (session.isPending) return <PageLoader />;
-  if (session.isError) return <RedirectToLogin from={from} clearToken={false} />;
+  if (session.isError && sessionRefused(session.error)) return <RedirectToLogin from={from} clearToken={false} />;
+  // the server or the connection failed (the retries too): still signed in, so the check is offered again
+  if (session.isError)
+    return (
+      <Center mih="60vh" p="md">
+        <ErrorState error={session.error} onRetry={() => session.refetch()} />
+      </Center>
+    );
   return (
     <SessionProvider user={session.data}>
       <Outlet />
