@@ -28,6 +28,20 @@ function decimal(value: number): string {
 /** D selector bits whose field sizes are known; a message selecting any other stops being read there. */
 const D_KNOWN = 0x03bfff;
 
+/** Bit 0x000001 of every message: the event id and its information (1 + 1). */
+function readEvent(r: ByteReader, p: PositionDraft): void {
+  setAttribute(p, 'event', r.u8());
+  setAttribute(p, 'eventInfo', r.u8());
+}
+
+/** The head of the F and H messages (no location of their own): 0x001 the event, 0x002 the time (4). */
+function eventAndTime(r: ByteReader, selector: number): PositionDraft {
+  const p = newPositionAt(null);
+  if (selector & 0x001) readEvent(r, p);
+  if (selector & 0x002) markOutdated(p, new Date(r.u32() * 1000));
+  return p;
+}
+
 /**
  * D message (position report). The selector's bits and the fields they bring, in the order they come:
  * 0x000001 event id, event information (1 + 1) · 0x000002 GPS status (0x40: location valid) and time (1 + 4, Unix
@@ -44,10 +58,7 @@ const D_KNOWN = 0x03bfff;
 export function decodePosition(r: ByteReader, selector: number): PositionDraft {
   const has = (bit: number) => (selector & bit) !== 0;
   const p = newPosition();
-  if (has(0x000001)) {
-    setAttribute(p, 'event', r.u8());
-    setAttribute(p, 'eventInfo', r.u8());
-  }
+  if (has(0x000001)) readEvent(r, p);
   let valid = false;
   let time: number | null = null;
   if (has(0x000002)) {
@@ -119,10 +130,7 @@ function tachographTime(r: ByteReader): string {
 export function decodeTachograph(r: ByteReader, selector: number): PositionDraft {
   const has = (bit: number) => (selector & bit) !== 0;
   const p = newPositionAt(null);
-  if (has(0x000001)) {
-    setAttribute(p, 'event', r.u8());
-    setAttribute(p, 'eventInfo', r.u8());
-  }
+  if (has(0x000001)) readEvent(r, p);
   if (has(0x000002)) setAttribute(p, 'tachographEvent', r.u16());
   if (has(0x000004)) markOutdated(p, new Date(r.u32() * 1000));
   if (has(0x000010)) setAttribute(p, 'tachographTime', tachographTime(r));
@@ -169,12 +177,7 @@ export function decodeTachograph(r: ByteReader, selector: number): PositionDraft
  */
 export function decodeCan(r: ByteReader, selector: number): PositionDraft {
   const has = (bit: number) => (selector & bit) !== 0;
-  const p = newPositionAt(null);
-  if (has(0x001)) {
-    setAttribute(p, 'event', r.u8());
-    setAttribute(p, 'eventInfo', r.u8());
-  }
-  if (has(0x002)) markOutdated(p, new Date(r.u32() * 1000));
+  const p = eventAndTime(r, selector);
   if (has(0x004)) r.skip(1);
   if (has(0x008)) {
     setAttribute(p, 'rpm', r.u16());
@@ -234,12 +237,7 @@ function limits(r: ByteReader, count: number, size: number): string {
  */
 export function decodeHistogram(r: ByteReader, selector: number): PositionDraft {
   const has = (bit: number) => (selector & bit) !== 0;
-  const p = newPositionAt(null);
-  if (has(0x001)) {
-    setAttribute(p, 'event', r.u8());
-    setAttribute(p, 'eventInfo', r.u8());
-  }
-  if (has(0x002)) markOutdated(p, new Date(r.u32() * 1000));
+  const p = eventAndTime(r, selector);
   if (!has(0x004)) return p;
   r.skip(2);
   for (let n = 1; r.remaining > 0; n++) {
