@@ -1,127 +1,42 @@
-import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Bus } from '@waymark/bus/bus';
 import { connect as amqpConnect } from 'amqplib';
 import { Redis } from 'ioredis';
 import mqtt from 'mqtt';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sweepInactive } from '../pipeline/inactivity';
-import { createPool } from '../pipeline/pg-pool';
 import { flushQueued } from '../pipeline/queued-commands';
 import { createStatusHandler } from '../pipeline/status';
-import { createHarness, type Harness, message } from '../testing/pipeline-harness';
+import { message } from '../testing/pipeline-harness';
 import { forwardingTargets } from './enqueue';
-import { backoffDelay, startForwarding, sweepOrphans, trimOutboxes } from './worker';
+import {
+  AMQP_URL,
+  disable,
+  fx,
+  log,
+  MQTT_URL,
+  outboxOf,
+  REDIS_URL,
+  type Received,
+  receiver,
+  target,
+  unique,
+  until,
+  useForwardingHarness,
+} from './forwarding.test-kit';
+import { backoffDelay, sweepOrphans, trimOutboxes } from './worker';
 
-const MQTT_URL = process.env.WAYMARK_TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
-const AMQP_URL = process.env.WAYMARK_TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-let h: Harness;
-let pool: ReturnType<typeof createPool>;
-let worker: ReturnType<typeof startForwarding>;
-const log = pino({ level: 'silent' });
-const unique = () => randomBytes(4).toString('hex');
 /** a back-off that keeps the worker away for the rest of the run */
 const FAR = new Date(Date.now() + 3_600_000);
 
-beforeAll(async () => {
-  h = await createHarness();
-  pool = createPool(h.t.databaseUrl, 3);
-  // small claims, several in flight: every test's messages span batches
-  worker = startForwarding(pool, log, {
-    batchSize: 5,
-    inFlight: 3,
-    pollMs: 20,
-    reconcileMs: 100,
-    backoffMs: 150,
-    maxBackoffMs: 2_000,
-    timeoutMs: 2_000,
-  });
-});
-afterAll(async () => {
-  await worker.close();
-  await pool.end();
-  await h.close();
-});
-
-/** A target, seen at once by the pipeline and the worker (as the forwarding routes do). */
-async function target(data: {
-  type: string;
-  url: string;
-  topic?: string;
-  headers?: Record<string, string>;
-  events?: boolean;
-  queueLimit?: number;
-}) {
-  const row = await h.t.ctx.db.forwarding.create({ data: { name: data.type, positions: true, ...data } });
-  forwardingTargets.forget();
-  return row;
-}
-
-async function disable(id: number) {
-  await h.t.ctx.db.forwarding.update({ where: { id }, data: { enabled: false } });
-  forwardingTargets.forget();
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-const outboxOf = (id: number) => h.t.ctx.db.forwardingOutbox.count({ where: { forwardingId: id } });
-
-interface Received {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: Record<string, unknown>;
-  at: number;
-}
-
-/** A local webhook receiver answering `status()` (200 unless changed); while `hold()`, requests wait for an answer. */
-async function receiver(status: () => number = () => 200, hold: () => boolean = () => false) {
-  const received: Received[] = [];
-  const server: Server = createServer((req, res) => {
-    let text = '';
-    req.on('data', (chunk) => {
-      text += chunk;
-    });
-    req.on('end', () => {
-      received.push({
-        method: req.method ?? '',
-        url: req.url ?? '',
-        headers: req.headers,
-        body: JSON.parse(text),
-        at: Date.now(),
-      });
-      const answer = () => {
-        if (hold()) return setTimeout(answer, 20);
-        res.statusCode = status();
-        res.end();
-      };
-      answer();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook?fleet=1`;
-  return { received, url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+useForwardingHarness();
 
 describe('forwarding through the outbox', () => {
   it('posts each stored position and event to a webhook in Traccar’s shape, with the target’s headers', async () => {
     const hook = await receiver();
     const uniqueId = `fw-hook-${unique()}`;
-    const device = await h.device(uniqueId, { status: 'offline' });
+    const device = await fx.h.device(uniqueId, { status: 'offline' });
     const fw = await target({ type: 'webhook', url: hook.url, headers: { 'x-api-key': 'k-123' }, events: true });
-    await h.send([message(uniqueId, 0, { latitude: 48.1 }), message(uniqueId, 1, { latitude: 48.2 })]);
+    await fx.h.send([message(uniqueId, 0, { latitude: 48.1 }), message(uniqueId, 1, { latitude: 48.2 })]);
     const mine = () => hook.received.filter((r) => (r.body.device as { id: number }).id === device.id);
     await until('three requests', () => (mine().length >= 3 ? true : undefined));
     const requests = mine();
@@ -132,7 +47,7 @@ describe('forwarding through the outbox', () => {
       expect(r.headers['content-type']).toBe('application/json');
       expect(r.headers['x-api-key']).toBe('k-123');
     }
-    const stored = await h.t.ctx.db.position.findMany({ where: { deviceId: device.id }, orderBy: { id: 'asc' } });
+    const stored = await fx.h.t.ctx.db.position.findMany({ where: { deviceId: device.id }, orderBy: { id: 'asc' } });
     const positions = requests.filter((r) => !('event' in r.body));
     expect(positions.map((r) => r.body)).toEqual(
       stored.map((p) => ({
@@ -155,7 +70,7 @@ describe('forwarding through the outbox', () => {
       device: expect.objectContaining({ id: device.id }),
     });
     await until('the outbox emptied', async () => ((await outboxOf(fw.id)) === 0 ? true : undefined));
-    const after = await h.t.ctx.db.forwarding.findUniqueOrThrow({ where: { id: fw.id } });
+    const after = await fx.h.t.ctx.db.forwarding.findUniqueOrThrow({ where: { id: fw.id } });
     expect(after.delivered).toBe(3n);
     expect(after.failures).toBe(0);
     await disable(fw.id);
@@ -169,9 +84,9 @@ describe('forwarding through the outbox', () => {
     subscriber.on('message', (t, payload) => got.push({ topic: t, body: JSON.parse(payload.toString()) }));
     await subscriber.subscribeAsync(topic, { qos: 1 });
     const uniqueId = `fw-mqtt-${unique()}`;
-    const device = await h.device(uniqueId);
+    const device = await fx.h.device(uniqueId);
     const fw = await target({ type: 'mqtt', url: MQTT_URL, topic });
-    await h.send([message(uniqueId, 0), message(uniqueId, 1), message(uniqueId, 2)]);
+    await fx.h.send([message(uniqueId, 0), message(uniqueId, 1), message(uniqueId, 2)]);
     await until('three MQTT messages', () => (got.length >= 3 ? true : undefined));
     expect(got.map((m) => m.topic)).toEqual([topic, topic, topic]);
     expect(got.map((m) => (m.body.position as { fixTime: string }).fixTime)).toEqual([
@@ -203,10 +118,10 @@ describe('forwarding through the outbox', () => {
       { noAck: true },
     );
     const uniqueId = `fw-amqp-${unique()}`;
-    const device = await h.device(uniqueId);
+    const device = await fx.h.device(uniqueId);
     // RabbitMQ's default exchange routes by queue name
     const fw = await target({ type: 'amqp', url: AMQP_URL, topic: queue });
-    await h.send([message(uniqueId, 0), message(uniqueId, 1)]);
+    await fx.h.send([message(uniqueId, 0), message(uniqueId, 1)]);
     await until('two AMQP messages', () => (got.length >= 2 ? true : undefined));
     expect(got).toHaveLength(2);
     expect(got.every((m) => m.persistent && m.type === 'position')).toBe(true);
@@ -220,10 +135,10 @@ describe('forwarding through the outbox', () => {
     const stream = `waymark-test:forward:${unique()}`;
     const redis = new Redis(REDIS_URL);
     const uniqueId = `fw-redis-${unique()}`;
-    const device = await h.device(uniqueId);
+    const device = await fx.h.device(uniqueId);
     const fw = await target({ type: 'redis', url: REDIS_URL, topic: stream });
     try {
-      await h.send([message(uniqueId, 0), message(uniqueId, 1)]);
+      await fx.h.send([message(uniqueId, 0), message(uniqueId, 1)]);
       const entries = await until('two stream entries', async () => {
         const rows = await redis.xrange(stream, '-', '+');
         return rows.length >= 2 ? rows : undefined;
@@ -246,20 +161,20 @@ describe('forwarding through the outbox', () => {
     let answer = 503;
     const hook = await receiver(() => answer);
     const uniqueId = `fw-dead-${unique()}`;
-    const device = await h.device(uniqueId);
+    const device = await fx.h.device(uniqueId);
     const fw = await target({ type: 'webhook', url: hook.url });
-    await h.send([message(uniqueId, 0)]);
+    await fx.h.send([message(uniqueId, 0)]);
     // 150 ms, then 300, then 600 between tries (one message, one request per try)
     await until('four tries', () => (hook.received.length >= 4 ? true : undefined));
     const started = Date.now();
-    await h.send([message(uniqueId, 1)]);
+    await fx.h.send([message(uniqueId, 1)]);
     // the pipeline only wrote the outbox: it did not wait for the target
     expect(Date.now() - started).toBeLessThan(1_000);
     const gaps = hook.received.slice(1, 4).map((r, i) => r.at - (hook.received[i] as Received).at);
     expect(gaps[0]).toBeGreaterThanOrEqual(140);
     expect(gaps[1]).toBeGreaterThanOrEqual(290);
     expect(gaps[2]).toBeGreaterThanOrEqual(590);
-    const failing = await h.t.ctx.db.forwarding.findUniqueOrThrow({ where: { id: fw.id } });
+    const failing = await fx.h.t.ctx.db.forwarding.findUniqueOrThrow({ where: { id: fw.id } });
     expect(failing.failures).toBeGreaterThanOrEqual(3);
     expect(failing.lastError).toBe('the webhook answered 503');
     expect(failing.nextAttemptAt).not.toBeNull();
@@ -274,7 +189,7 @@ describe('forwarding through the outbox', () => {
       '2026-03-01T11:00:00.000Z',
       '2026-03-01T11:01:00.000Z',
     ]);
-    const recovered = await h.t.ctx.db.forwarding.findUniqueOrThrow({ where: { id: fw.id } });
+    const recovered = await fx.h.t.ctx.db.forwarding.findUniqueOrThrow({ where: { id: fw.id } });
     expect(recovered.failures).toBe(0);
     expect(recovered.nextAttemptAt).toBeNull();
     await disable(fw.id);
@@ -283,26 +198,26 @@ describe('forwarding through the outbox', () => {
 
   it('holds each outbox to its limit, dropping and counting the oldest', async () => {
     const uniqueId = `fw-full-${unique()}`;
-    await h.device(uniqueId);
+    await fx.h.device(uniqueId);
     // nothing listens there: every delivery fails, and the back-off keeps the worker away meanwhile
     const fw = await target({ type: 'webhook', url: 'http://127.0.0.1:9/nowhere', queueLimit: 5 });
-    await h.send(Array.from({ length: 8 }, (_, i) => message(uniqueId, i)));
-    const before = await h.t.ctx.db.forwardingOutbox.findMany({
+    await fx.h.send(Array.from({ length: 8 }, (_, i) => message(uniqueId, i)));
+    const before = await fx.h.t.ctx.db.forwardingOutbox.findMany({
       where: { forwardingId: fw.id },
       orderBy: { id: 'asc' },
     });
     expect(before).toHaveLength(8);
     // no other target of this test overflows; rows a delivery holds are left alone, so this may take two rounds
     await until('the outbox trimmed', async () => {
-      await trimOutboxes(pool, log);
+      await trimOutboxes(fx.pool, log);
       return (await outboxOf(fw.id)) <= 5 ? true : undefined;
     });
-    const after = await h.t.ctx.db.forwardingOutbox.findMany({
+    const after = await fx.h.t.ctx.db.forwardingOutbox.findMany({
       where: { forwardingId: fw.id },
       orderBy: { id: 'asc' },
     });
     expect(after.map((r) => r.id)).toEqual(before.slice(3).map((r) => r.id));
-    const row = await h.t.ctx.db.forwarding.findUniqueOrThrow({ where: { id: fw.id } });
+    const row = await fx.h.t.ctx.db.forwarding.findUniqueOrThrow({ where: { id: fw.id } });
     expect(row.dropped).toBe(3n);
     await disable(fw.id);
   });
@@ -310,17 +225,17 @@ describe('forwarding through the outbox', () => {
   it('refuses a tenant’s target that points inside (loopback here), keeping its messages', async () => {
     const hook = await receiver();
     const uniqueId = `fw-inside-${unique()}`;
-    const device = await h.device(uniqueId);
+    const device = await fx.h.device(uniqueId);
     for (const [type, url] of [
       ['webhook', hook.url],
       ['redis', REDIS_URL],
     ] as const) {
       const fw = await target({ type, url, topic: `waymark-test:inside:${unique()}` });
-      await h.t.ctx.db.forwarding.update({ where: { id: fw.id }, data: { tenantId: device.tenantId } });
+      await fx.h.t.ctx.db.forwarding.update({ where: { id: fw.id }, data: { tenantId: device.tenantId } });
       forwardingTargets.forget();
-      await h.send([message(uniqueId, type === 'webhook' ? 0 : 1)]);
+      await fx.h.send([message(uniqueId, type === 'webhook' ? 0 : 1)]);
       const row = await until('the refusal', async () => {
-        const r = await h.t.ctx.db.forwarding.findUniqueOrThrow({ where: { id: fw.id } });
+        const r = await fx.h.t.ctx.db.forwarding.findUniqueOrThrow({ where: { id: fw.id } });
         return r.failures > 0 ? r : undefined;
       });
       expect(row.lastError).toMatch(/private, loopback, link-local or reserved address/);
@@ -333,20 +248,20 @@ describe('forwarding through the outbox', () => {
 
   it('writes nothing to the outbox while no target is enabled', async () => {
     const uniqueId = `fw-none-${unique()}`;
-    await h.device(uniqueId);
-    await h.t.ctx.db.forwarding.updateMany({ data: { enabled: false } });
+    await fx.h.device(uniqueId);
+    await fx.h.t.ctx.db.forwarding.updateMany({ data: { enabled: false } });
     forwardingTargets.forget();
-    const before = await h.t.ctx.db.forwardingOutbox.count();
-    await h.send([message(uniqueId, 0)]);
-    expect(await h.t.ctx.db.forwardingOutbox.count()).toBe(before);
+    const before = await fx.h.t.ctx.db.forwardingOutbox.count();
+    await fx.h.send([message(uniqueId, 0)]);
+    expect(await fx.h.t.ctx.db.forwardingOutbox.count()).toBe(before);
   });
 
   it('queues the events stored outside the pipeline too: status changes, commands sent, inactivity', async () => {
     const uniqueId = `fw-events-${unique()}`;
-    const device = await h.device(uniqueId);
+    const device = await fx.h.device(uniqueId);
     const fw = await target({ type: 'webhook', url: 'http://127.0.0.1:9/nowhere', events: true });
-    await h.t.ctx.db.forwarding.update({ where: { id: fw.id }, data: { positions: false, nextAttemptAt: FAR } });
-    await createStatusHandler(h.t.ctx.db, h.t.ctx.live, () => {})([
+    await fx.h.t.ctx.db.forwarding.update({ where: { id: fw.id }, data: { positions: false, nextAttemptAt: FAR } });
+    await createStatusHandler(fx.h.t.ctx.db, fx.h.t.ctx.live, () => {})([
       {
         uniqueId,
         event: 'disconnected',
@@ -357,20 +272,20 @@ describe('forwarding through the outbox', () => {
         nodeId: 'test',
       },
     ]);
-    await h.t.ctx.db.queuedCommand.create({
+    await fx.h.t.ctx.db.queuedCommand.create({
       data: { deviceId: device.id, tenantId: device.tenantId, type: 'engineStop', attributes: {} },
     });
     const bus = { sendCommand: async () => {} } as unknown as Bus;
-    expect(await flushQueued(h.t.ctx.db, bus, uniqueId, log)).toBe(1);
-    await h.t.ctx.db.device.update({
+    expect(await flushQueued(fx.h.t.ctx.db, bus, uniqueId, log)).toBe(1);
+    await fx.h.t.ctx.db.device.update({
       where: { id: device.id },
       data: { lastUpdate: new Date(Date.now() - 7_200_000) },
     });
-    const inactive = await sweepInactive(h.t.ctx.db, 3_600_000);
-    const events = await h.t.ctx.db.event.findMany({ where: { deviceId: device.id }, orderBy: { id: 'asc' } });
+    const inactive = await sweepInactive(fx.h.t.ctx.db, 3_600_000);
+    const events = await fx.h.t.ctx.db.event.findMany({ where: { deviceId: device.id }, orderBy: { id: 'asc' } });
     expect(events.map((e) => e.type)).toEqual(['deviceOffline', 'queuedCommandSent', 'deviceInactive']);
     expect(inactive.some((e) => e.deviceId === device.id)).toBe(true);
-    const queued = await h.t.ctx.db.forwardingOutbox.findMany({
+    const queued = await fx.h.t.ctx.db.forwardingOutbox.findMany({
       where: { forwardingId: fw.id },
       orderBy: { id: 'asc' },
     });
@@ -380,97 +295,8 @@ describe('forwarding through the outbox', () => {
     await disable(fw.id);
   });
 
-  it('shares a busy target between two nodes without sending a message twice', async () => {
-    const hook = await receiver();
-    // a second node: its own pool and worker on the same database
-    const otherPool = createPool(h.t.databaseUrl, 3);
-    const other = startForwarding(otherPool, log, { pollMs: 20, reconcileMs: 100, batchSize: 7 });
-    try {
-      const uniqueId = `fw-nodes-${unique()}`;
-      const device = await h.device(uniqueId);
-      const fw = await target({ type: 'webhook', url: hook.url });
-      for (let i = 0; i < 6; i++) await h.send(Array.from({ length: 20 }, (_, j) => message(uniqueId, i * 20 + j)));
-      await until('the outbox emptied', async () => ((await outboxOf(fw.id)) === 0 ? true : undefined));
-      const times = hook.received
-        .filter((r) => (r.body.device as { id: number }).id === device.id)
-        .map((r) => (r.body.position as { fixTime: string }).fixTime);
-      expect(times).toHaveLength(120);
-      expect(new Set(times).size).toBe(120);
-      expect((await h.t.ctx.db.forwarding.findUniqueOrThrow({ where: { id: fw.id } })).delivered).toBe(120n);
-      await disable(fw.id);
-    } finally {
-      await other.close();
-      await otherPool.end();
-      await hook.close();
-    }
-  });
-
-  it('delivers more than a claim holds exactly once, each device’s positions in id order, over several batches in flight', async () => {
-    const topic = `waymark-test/${unique()}`;
-    const subscriber = await mqtt.connectAsync(MQTT_URL);
-    const got: { deviceId: number; id: number }[] = [];
-    subscriber.on('message', (_, payload) => {
-      const body = JSON.parse(payload.toString()) as { position: { id: number; deviceId: number } };
-      got.push({ deviceId: body.position.deviceId, id: body.position.id });
-    });
-    await subscriber.subscribeAsync(topic, { qos: 1 });
-    const ids = [`fw-order-a-${unique()}`, `fw-order-b-${unique()}`, `fw-order-c-${unique()}`];
-    const devices = await Promise.all(ids.map((id) => h.device(id)));
-    const fw = await target({ type: 'mqtt', url: MQTT_URL, topic });
-    // 3 devices × 40 positions, interleaved: 120 rows, 24 claims of 5
-    for (let i = 0; i < 4; i++) {
-      await h.send(ids.flatMap((id) => Array.from({ length: 10 }, (_, j) => message(id, i * 10 + j))));
-    }
-    await until('the outbox emptied', async () => ((await outboxOf(fw.id)) === 0 ? true : undefined));
-    await until('120 messages', () => (got.length >= 120 ? true : undefined));
-    await new Promise((r) => setTimeout(r, 200)); // a duplicate would have arrived by now
-    expect(got).toHaveLength(120);
-    for (const device of devices) {
-      const stored = await h.t.ctx.db.position.findMany({ where: { deviceId: device.id }, orderBy: { id: 'asc' } });
-      expect(stored).toHaveLength(40);
-      expect(got.filter((m) => m.deviceId === device.id).map((m) => m.id)).toEqual(stored.map((p) => Number(p.id)));
-    }
-    expect((await h.t.ctx.db.forwarding.findUniqueOrThrow({ where: { id: fw.id } })).delivered).toBe(120n);
-    await disable(fw.id);
-    await subscriber.endAsync();
-  });
-
-  it('sends a batch again when its node dies before the COMMIT (the claimed rows come back)', async () => {
-    let holding = true;
-    const hook = await receiver(
-      () => 200,
-      () => holding,
-    );
-    const uniqueId = `fw-crash-${unique()}`;
-    const device = await h.device(uniqueId);
-    const fw = await target({ type: 'webhook', url: hook.url });
-    await h.send(Array.from({ length: 12 }, (_, j) => message(uniqueId, j)));
-    const mine = () => hook.received.filter((r) => (r.body.device as { id: number }).id === device.id);
-    // the first claims are sent and wait for answers, their rows deleted in open transactions
-    await until('a batch in flight', () => (mine().length >= 5 ? true : undefined));
-    // the node "dies": its connections are cut while the transactions are open
-    const { rows: killed } = await h.pool.query<{ pid: number }>(
-      `SELECT pg_terminate_backend(pid) AS pid FROM pg_stat_activity
-        WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'idle in transaction'
-          AND backend_xid IS NOT NULL`,
-    );
-    expect(killed.length).toBeGreaterThan(0);
-    // every row is back: none was committed as delivered
-    expect(await outboxOf(fw.id)).toBe(12);
-    const before = mine().length;
-    holding = false;
-    await until('the outbox emptied', async () => ((await outboxOf(fw.id)) === 0 ? true : undefined));
-    const times = mine().map((r) => (r.body.position as { fixTime: string }).fixTime);
-    // the interrupted batch was sent twice (at least once), everything else once, nothing lost
-    expect(new Set(times).size).toBe(12);
-    expect(times.length).toBe(12 + before);
-    expect((await h.t.ctx.db.forwarding.findUniqueOrThrow({ where: { id: fw.id } })).delivered).toBe(12n);
-    await disable(fw.id);
-    await hook.close();
-  });
-
   it('forwards the devices of a tenant’s sub-tenants (at any depth) to the tenant’s target, not a sibling’s', async () => {
-    const db = h.t.ctx.db;
+    const db = fx.h.t.ctx.db;
     const root = await db.tenant.create({ data: { name: `fw-root-${unique()}` } });
     const child = await db.tenant.create({ data: { name: `fw-child-${unique()}`, parentTenantId: root.id } });
     const grandchild = await db.tenant.create({ data: { name: `fw-grand-${unique()}`, parentTenantId: child.id } });
@@ -480,7 +306,7 @@ describe('forwarding through the outbox', () => {
       await Promise.all(
         Object.entries(names).map(async ([key, tenant]) => {
           const uniqueId = `fw-tree-${key}-${unique()}`;
-          return [key, { uniqueId, ...(await h.device(uniqueId, { tenantId: tenant.id, status: 'offline' })) }];
+          return [key, { uniqueId, ...(await fx.h.device(uniqueId, { tenantId: tenant.id, status: 'offline' })) }];
         }),
       ),
     ) as Record<keyof typeof names, { uniqueId: string; id: number }>;
@@ -489,7 +315,7 @@ describe('forwarding through the outbox', () => {
       data: { name: 'tree', type: 'webhook', url: 'http://127.0.0.1:9/tree', tenantId: root.id, events: true },
     });
     forwardingTargets.forget();
-    for (const d of Object.values(devices)) await h.send([message(d.uniqueId, 0), message(d.uniqueId, 1)]);
+    for (const d of Object.values(devices)) await fx.h.send([message(d.uniqueId, 0), message(d.uniqueId, 1)]);
     const queued = await db.forwardingOutbox.findMany({ where: { forwardingId: fw.id } });
     const positions = await db.position.findMany({ where: { id: { in: queued.flatMap((r) => r.positionId ?? []) } } });
     const events = await db.event.findMany({ where: { id: { in: queued.flatMap((r) => r.eventId ?? []) } } });
@@ -510,14 +336,14 @@ describe('forwarding through the outbox', () => {
 
   it('sweeps the outbox rows of a target deleted while they were written', async () => {
     // switched off: no worker loop of this node takes (and deletes) its rows first
-    const gone = await h.t.ctx.db.forwarding.create({
+    const gone = await fx.h.t.ctx.db.forwarding.create({
       data: { name: 'gone', type: 'webhook', url: 'http://127.0.0.1:9/gone', enabled: false },
     });
-    await h.t.ctx.db.forwarding.delete({ where: { id: gone.id } });
-    await h.t.ctx.db.forwardingOutbox.createMany({
+    await fx.h.t.ctx.db.forwarding.delete({ where: { id: gone.id } });
+    await fx.h.t.ctx.db.forwardingOutbox.createMany({
       data: [1n, 2n].map((n) => ({ forwardingId: gone.id, positionId: n, fixTime: new Date() })),
     });
-    expect(await sweepOrphans(pool, log)).toBe(2);
+    expect(await sweepOrphans(fx.pool, log)).toBe(2);
     expect(await outboxOf(gone.id)).toBe(0);
   });
 
