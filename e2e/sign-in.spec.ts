@@ -1,9 +1,20 @@
 import { expect, test } from '@playwright/test';
+import { recordApiTrouble } from './support/api-log';
 import { createUser, openLogin, signOut, submitCredentials, uniqueUser } from './support/auth';
 import { e2eAdmin } from './support/e2e-env';
 import { freshTotp } from './support/totp';
 
 test.describe('sign-in', () => {
+  // the first test once found its user signed out after a reload: on a failure, the report lists the API's failed
+  // answers and the pages loaded
+  let trouble: ReturnType<typeof recordApiTrouble> | undefined;
+  test.beforeEach(({ page }) => {
+    trouble = recordApiTrouble(page);
+  });
+  test.afterEach(async () => {
+    await trouble?.attach(test.info());
+  });
+
   test('a new user signs in, turns on two-factor authentication and signs in again with a code', async ({
     page,
     request,
