@@ -26,7 +26,8 @@ function ProtectedOutlet() {
   const from = `${location.pathname}${location.search}${location.hash}`;
 
   if (access.kind === 'login') return <RedirectToLogin from={from} clearToken={access.clearToken} />;
-  if (session.isPending) return <PageLoader />;
+  // pending, or checked again after an error (its retry)
+  if (session.isPending || (session.isError && session.isFetching)) return <PageLoader />;
   if (session.isError && sessionRefused(session.error)) return <RedirectToLogin from={from} clearToken={false} />;
   // the server or the connection failed (the retries too): still signed in, so the check is offered again
   if (session.isError)
