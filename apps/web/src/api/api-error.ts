@@ -24,6 +24,14 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/**
+ * The server refused the request (a 4xx): final, not worth repeating — unlike a server or connection error, after
+ * which a query is tried again and a signed-in user stays signed in.
+ */
+export function isRefusal(error: unknown): error is ApiError {
+  return isApiError(error) && error.status >= 400 && error.status < 500;
+}
+
 /** The server's `message`, else a fallback naming the status. */
 export function messageOf(body: unknown, status: number, statusText: string): string {
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message) {

@@ -1,6 +1,6 @@
 import { tokensSchema } from '@waymark/contracts/session';
 import type { z } from 'zod';
-import { ApiError, CONNECTION_ERROR, messageOf } from './api-error';
+import { ApiError, CONNECTION_ERROR, isRefusal, messageOf } from './api-error';
 import { clearAccessToken, getAccessToken, setAccessToken } from './token-storage';
 
 export { ApiError, isApiError } from './api-error';
@@ -61,7 +61,7 @@ export function refreshAccessToken(): Promise<boolean> {
     })
     .catch((error: unknown) => {
       // a refusal ends the session here too; a server or connection error leaves the token for the next try
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500) clearAccessToken();
+      if (isRefusal(error)) clearAccessToken();
       return false;
     })
     .finally(() => {

@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from './api-error';
+import { isRefusal } from './api-error';
 
 /** Client errors (4xx) are final; connection and server errors are retried twice. */
 function retry(failureCount: number, error: unknown): boolean {
-  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+  if (isRefusal(error)) return false;
   return failureCount < 2;
 }
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../api/api-error';
-import { decideAccess, isPublicPath, returnPath, sessionRefused } from './session-rules';
+import { decideAccess, isPublicPath, returnPath } from './session-rules';
 
 describe('isPublicPath', () => {
   it.each([
@@ -60,19 +59,5 @@ describe('returnPath', () => {
     expect(returnPath({ from: '//evil.example/' })).toBe('/home');
     expect(returnPath({ from: 'https://evil.example/' })).toBe('/home');
     expect(returnPath({ from: '/login' })).toBe('/home');
-  });
-});
-
-describe('sessionRefused', () => {
-  it('is true when the server refused the session (a 4xx)', () => {
-    expect(sessionRefused(new ApiError(401, 'Unauthorized'))).toBe(true);
-    expect(sessionRefused(new ApiError(404, 'Not found'))).toBe(true);
-  });
-
-  it('is false for a server or connection error: the user is still signed in', () => {
-    expect(sessionRefused(new ApiError(500, 'Internal error'))).toBe(false);
-    expect(sessionRefused(new ApiError(503, 'Unavailable'))).toBe(false);
-    expect(sessionRefused(new ApiError(0, 'Connection error'))).toBe(false);
-    expect(sessionRefused(new Error('boom'))).toBe(false);
   });
 });

@@ -1,5 +1,3 @@
-import { isApiError } from '../../api/api-error';
-
 /** Paths that skip the session check (sign-in, registration, password reset, shared devices). */
 const PUBLIC_PATHS = new Set([
   '/login',
@@ -42,13 +40,4 @@ export function returnPath(state: unknown): string {
     if (from.startsWith('/') && !from.startsWith('//') && !from.startsWith(LOGIN_PATH)) return from;
   }
   return HOME_PATH;
-}
-
-/**
- * Whether a failed session check means the visitor is not signed in (the server refused the token and the
- * refresh: a 4xx), as opposed to a server or connection error, after which the user is still signed in and the
- * check is worth repeating rather than sending them to the login page.
- */
-export function sessionRefused(error: unknown): boolean {
-  return isApiError(error) && error.status >= 400 && error.status < 500;
 }

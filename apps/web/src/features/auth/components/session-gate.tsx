@@ -1,13 +1,14 @@
 import { Center } from '@mantine/core';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { isRefusal } from '../../../api/api-error';
 import { clearAccessToken, getAccessToken } from '../../../api/token-storage';
 import { PageLoader } from '../../../components/page-loader';
 import { ErrorState } from '../../../components/state-views';
 import { useSessionQuery } from '../auth.queries';
 import { hasNecessaryConsent } from '../cookie-consent';
 import { SessionProvider } from '../session-context';
-import { decideAccess, isPublicPath, LOGIN_PATH, sessionRefused } from '../session-rules';
+import { decideAccess, isPublicPath, LOGIN_PATH } from '../session-rules';
 
 /**
  * Root guard: public paths render as they are; every other path needs cookie consent and an
@@ -28,7 +29,7 @@ function ProtectedOutlet() {
   if (access.kind === 'login') return <RedirectToLogin from={from} clearToken={access.clearToken} />;
   // pending, or checked again after an error (its retry)
   if (session.isPending || (session.isError && session.isFetching)) return <PageLoader />;
-  if (session.isError && sessionRefused(session.error)) return <RedirectToLogin from={from} clearToken={false} />;
+  if (session.isError && isRefusal(session.error)) return <RedirectToLogin from={from} clearToken={false} />;
   // the server or the connection failed (the retries too): still signed in, so the check is offered again
   if (session.isError)
     return (
